@@ -1,0 +1,51 @@
+import { Command, CommanderError } from 'commander';
+import { conform } from './commands/conform';
+import { replay } from './commands/replay';
+import { EXIT, HostError } from './errors';
+import { stdio, type Output } from './output';
+
+/** Builds the command table. Each command returns its exit code. */
+export function buildCli(io: Output, setCode: (c: number) => void): Command {
+  const program = new Command('dicetray')
+    .description('Dice-tray companion: rules engine, board firmware tools and mirror')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  program
+    .command('conform')
+    .description('run conformance scenarios (tabletop-rules-scenarios/1) against the engine')
+    .argument('<files...>', 'scenario JSON files')
+    .option('--json', 'machine-readable results')
+    .option('-v, --verbose', 'also say why scenarios were skipped')
+    .action((files: string[], opts) => setCode(conform(files, opts, io)));
+
+  program
+    .command('replay')
+    .description('rebuild a game from its action log (JSON lines) and print the final state')
+    .argument('<log>', 'action log file')
+    .option('--json', 'machine-readable result')
+    .action((file: string, opts) => setCode(replay(file, opts, io)));
+
+  return program;
+}
+
+export async function main(argv: string[], io: Output = stdio): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildCli(io, (c) => (code = c));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version end here too, with exit code 0.
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof HostError) {
+      io.err(`dicetray: ${e.message}`);
+      if (e.hint) io.err(`hint: ${e.hint}`);
+      return e.exitCode;
+    }
+    io.err(`dicetray: unexpected error: ${(e as Error).stack || e}`);
+    return EXIT.failed;
+  }
+  return code;
+}

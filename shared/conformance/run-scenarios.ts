@@ -1,0 +1,96 @@
+/**
+ * Runs conformance scenarios (format `tabletop-rules-scenarios/1`) against the engine.
+ * Pure: takes parsed JSON, returns results; printing is the CLI's job.
+ */
+import { GAMES } from '../engine/games';
+import { step } from '../engine/step';
+import { canonicalJson } from '../engine/hash';
+import type { Action, BaseState } from '../engine/types';
+import { subsetMismatches } from './subset-match';
+
+export const SCENARIO_SCHEMA = 'tabletop-rules-scenarios/1';
+
+export interface Scenario {
+  id: string;
+  game: string;
+  title?: string;
+  config?: Record<string, unknown>;
+  given: Record<string, unknown>;
+  events: (Action & { expect_error?: string; expect_after?: Record<string, unknown> })[];
+  expect?: Record<string, unknown>;
+}
+
+export interface ScenarioResult {
+  id: string;
+  game: string;
+  title: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** Why it failed or was skipped. */
+  problems: string[];
+}
+
+function describe(i: number, ev: Action): string {
+  return `event ${i + 1} (${ev.do})`;
+}
+
+export function runScenario(sc: Scenario): ScenarioResult {
+  const res: ScenarioResult = { id: sc.id, game: sc.game, title: sc.title || '', status: 'passed', problems: [] };
+  const g = GAMES[sc.game];
+  if (!g) {
+    res.status = 'skipped';
+    res.problems.push(`the engine has no rules for ${sc.game} yet`);
+    return res;
+  }
+  const start = g.fromGiven(sc.given || {}, sc.config || {});
+  if (!start.ok) {
+    res.status = 'failed';
+    res.problems.push(`given refused: ${start.error.code}: ${start.error.message}`);
+    return res;
+  }
+  let state: BaseState = start.state;
+  const events = sc.events || [];
+  for (let i = 0; i < events.length; i++) {
+    const ev = events[i];
+    const action: Action = Object.assign({}, ev);
+    delete action.expect_error;
+    delete action.expect_after;
+    const before = canonicalJson(state);
+    let r;
+    try {
+      r = step(state, action);
+    } catch (e) {
+      res.problems.push(`${describe(i, ev)} crashed the engine: ${(e as Error).stack || e}`);
+      break;
+    }
+    if (canonicalJson(state) !== before) res.problems.push(`${describe(i, ev)} mutated the input state`);
+    if (ev.expect_error !== undefined) {
+      if (r.ok) res.problems.push(`${describe(i, ev)} should be refused with ${ev.expect_error} but was accepted`);
+      else if (r.error.code !== ev.expect_error) {
+        res.problems.push(`${describe(i, ev)} refused with ${r.error.code} (${r.error.message}), expected ${ev.expect_error}`);
+      }
+      if (r.ok) state = r.state;
+    } else if (!r.ok) {
+      res.problems.push(`${describe(i, ev)} refused: ${r.error.code}: ${r.error.message}`);
+      break;
+    } else {
+      state = r.state;
+    }
+    if (ev.expect_after) {
+      for (const m of subsetMismatches(g.view(state), ev.expect_after)) res.problems.push(`after ${describe(i, ev)}: ${m}`);
+    }
+  }
+  if (res.problems.length === 0 && sc.expect) {
+    for (const m of subsetMismatches(g.view(state), sc.expect)) res.problems.push(`at the end: ${m}`);
+  }
+  if (res.problems.length > 0) res.status = 'failed';
+  return res;
+}
+
+/** Runs every scenario of a parsed file; a wrong schema is one failed pseudo-scenario. */
+export function runScenarioFile(doc: unknown, label: string): ScenarioResult[] {
+  const d = doc as { schema?: string; scenarios?: Scenario[] };
+  if (!d || d.schema !== SCENARIO_SCHEMA || !Array.isArray(d.scenarios)) {
+    return [{ id: label, game: '?', title: '', status: 'failed', problems: [`not a ${SCENARIO_SCHEMA} file`] }];
+  }
+  return d.scenarios.map(runScenario);
+}

@@ -1,0 +1,17 @@
+import type { Action, BaseState, StepResult } from './types';
+import { GAMES } from './games';
+import { fail } from './result';
+
+/**
+ * The only way a game state changes: (state, action) → new state and effects, or a coded
+ * error and the old state stays as it was. Pure: no clock, no Math.random, no I/O.
+ *
+ * @example
+ *   const r = step(state, { do: 'throw', faces: [7, 7, 'R', 'R', 3, 4, 5] });
+ *   if (r.ok) state = r.state; else show(r.error.code);
+ */
+export function step<S extends BaseState>(state: S, action: Action): StepResult<S> {
+  const g = GAMES[state.game];
+  if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(state.game));
+  return g.apply(state, action) as StepResult<S>;
+}

@@ -1,0 +1,416 @@
+/**
+ * Pechvogel rules as a pure step function (../shared/docs/RULES.md §3.3, rulings R-PV-01…22).
+ * apply() works on a private copy and returns it, or a coded error and no state at all,
+ * so a refused action can never leave a half-changed state behind.
+ */
+import type { Action, Effect, RuleError, StepResult } from '../../engine/types';
+import { fail, ruleError } from '../../engine/result';
+import { randomBelow } from '../../engine/rng';
+import type { Face, PvState, PvThrow } from './types';
+import { emptyTurn } from './turn';
+
+const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
+
+function copyState(s: PvState): PvState {
+  // JSON is the cheapest deep copy on Espruino; the undo snapshot is shared, never copied.
+  const undo = s.undo;
+  const shallow = Object.assign({}, s);
+  shallow.undo = null;
+  const c = JSON.parse(JSON.stringify(shallow)) as PvState;
+  c.undo = undo;
+  return c;
+}
+
+function seatOf(s: PvState, name: unknown): number {
+  for (let i = 0; i < s.players.length; i++) if (s.players[i].name === name) return i;
+  return -1;
+}
+
+function isFace(f: unknown): boolean {
+  return f === 'R' || (typeof f === 'number' && f >= 3 && f <= 7 && f % 1 === 0);
+}
+
+/** Dice the active player must throw now, or 0 when no throw is accepted. */
+export function diceDue(s: PvState): number {
+  const T = s.turn;
+  if (s.phase === 'await_first_throw') return 7;
+  if (s.phase === 'await_reroll') return T.reroll;
+  if (s.phase === 'await_throw' || (s.phase === 'reroll_window' && T.last && !T.last.ends)) return 7 - T.targets - T.ravens;
+  return 0;
+}
+
+function eligible(L: PvThrow | null): boolean {
+  return !!L && !L.first && !L.greedy && !L.empty;
+}
+
+/** Seats that could frustrate the last throw right now (R-PV-02, R-PV-06b, R-PV-16). */
+export function possibleFrustraters(s: PvState): number[] {
+  const T = s.turn;
+  const out: number[] = [];
+  if (!eligible(T.last) || T.frustrate_used) return out;
+  if (s.config.reduce_reroll_immune_to_frustrate && T.last && T.last.by === 'reduce') return out;
+  for (let i = 0; i < s.players.length; i++) if (i !== s.active && s.players[i].frustrations > 0) out.push(i);
+  return out;
+}
+
+export function canReduce(s: PvState): boolean {
+  const T = s.turn;
+  return eligible(T.last) && !T.reduce_used && s.players[s.active].frustrations > 0;
+}
+
+/** Whether the marker step offers anything: the middle and/or an opponent holding the value (R-PV-08, R-PV-22). */
+export function markerOptions(s: PvState): { take: boolean; stealFrom: number[] } {
+  const v = s.turn.target;
+  const res = { take: false, stealFrom: [] as number[] };
+  if (v === null) return res;
+  res.take = s.middle[v - 3] > 0;
+  if (s.config.steal_only_if_middle_lacks_value && res.take) return res;
+  for (let i = 0; i < s.players.length; i++) {
+    if (i !== s.active && s.players[i].markers.indexOf(v) >= 0) res.stealFrom.push(i);
+  }
+  return res;
+}
+
+export function scoreOf(s: PvState, seat: number): number {
+  const p = s.players[seat];
+  let sum = 0;
+  for (let i = 0; i < p.markers.length; i++) sum += p.markers[i];
+  return sum - (s.murphy === seat ? 7 : 3) * p.frustrations;
+}
+
+/** RESOLVE_TURN: frustrations, Murphy, cleanup, game end (R-PV-07, R-PV-10, R-PV-20, R-PV-21). */
+function resolveTurn(s: PvState, fx: Effect[], got: { marker: number | null; from: number; boxed: number | null }): void {
+  const T = s.turn;
+  const act = s.players[s.active];
+  const before = act.frustrations;
+  if (T.ravens >= 3) {
+    act.frustrations += T.frustraters.length > 0 ? T.frustraters.length : 1;
+  } else {
+    for (let i = 0; i < T.frustraters.length; i++) {
+      const f = T.frustraters[i];
+      if (f < 0) continue; // unknown origin (scenario start): nobody to pay back
+      // Own frustration back, plus one from the active player while they have any, else from the supply.
+      s.players[f].frustrations += 2;
+      if (act.frustrations > 0) act.frustrations--;
+    }
+  }
+  const greedy = T.targets >= 5 || T.ravens >= 4;
+  if (greedy) s.murphy = s.active;
+  fx.push({
+    type: 'turn_end',
+    seat: s.active,
+    marker: got.marker,
+    from: got.from,
+    boxed: got.boxed,
+    frustrations: act.frustrations - before,
+    murphy: greedy,
+  });
+  s.turn = emptyTurn();
+  let left = 0;
+  for (let v = 0; v < 5; v++) left += s.middle[v];
+  if (left === 0) {
+    s.phase = 'game_over';
+    const scores: number[] = [];
+    let best = -Infinity;
+    for (let i = 0; i < s.players.length; i++) {
+      scores.push(scoreOf(s, i));
+      if (scores[i] > best) best = scores[i];
+    }
+    const winners: number[] = [];
+    for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
+    s.scores = scores;
+    s.winners = winners;
+    fx.push({ type: 'game_over', scores: scores, winners: winners });
+  } else {
+    s.active = (s.active + 1) % s.players.length;
+    s.phase = 'await_first_throw';
+  }
+}
+
+/** The turn ends: ask for the marker if there is a choice to make, else resolve at once. */
+function endTurn(s: PvState, fx: Effect[]): void {
+  if (s.turn.targets >= 4) {
+    const o = markerOptions(s);
+    if (o.take || o.stealFrom.length > 0) {
+      s.phase = 'await_marker_choice';
+      return;
+    }
+  }
+  resolveTurn(s, fx, { marker: null, from: -1, boxed: null });
+}
+
+/** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll. */
+function afterThrow(s: PvState, fx: Effect[]): void {
+  const L = s.turn.last as PvThrow;
+  const voters = possibleFrustraters(s);
+  const reduce = canReduce(s);
+  if (reduce || voters.length > 0) {
+    s.phase = 'reroll_window';
+    fx.push({ type: 'window', reduce: reduce, frustrate: voters, ends: L.ends });
+  } else if (L.ends) {
+    endTurn(s, fx);
+  } else {
+    s.phase = 'await_throw';
+  }
+}
+
+function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 'reduce' | 'frustrate' | null): void {
+  const T = s.turn;
+  T.targets += t;
+  T.ravens += r;
+  T.last = {
+    n: n,
+    t: t,
+    r: r,
+    first: first,
+    greedy: T.targets >= 5 || T.ravens >= 4,
+    empty: t === 0 && r === 0,
+    ends: T.targets >= 4 || T.ravens >= 3,
+    by: by,
+  };
+}
+
+function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
+  if (!Array.isArray(faces)) return ruleError('bad_action', 'throw needs "faces": a list of die faces');
+  for (let i = 0; i < faces.length; i++) {
+    if (!isFace(faces[i])) return ruleError('bad_face', 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven), not ' + JSON.stringify(faces[i]));
+  }
+  const T = s.turn;
+  if (s.phase === 'reroll_window') {
+    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
+    if ((T.last as PvThrow).ends) return ruleError('window_open', 'the reroll window is open on a turn-ending throw: pass, reduce or frustrate first');
+    s.phase = 'await_throw';
+  }
+  if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') {
+    return ruleError('wrong_phase', 'no throw is expected now (' + s.phase + ')');
+  }
+  const due = diceDue(s);
+  if (faces.length !== due) {
+    return ruleError('wrong_dice_count', 'expected ' + due + ' dice, got ' + faces.length);
+  }
+  let ravens = 0;
+  let targets = 0;
+  for (let i = 0; i < faces.length; i++) {
+    if (faces[i] === 'R') ravens++;
+    else if (faces[i] === T.target) targets++;
+  }
+  if (s.phase === 'await_first_throw') {
+    if (ravens === 7) {
+      // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
+      place(s, 7, 0, 7, true, null);
+      endTurn(s, fx);
+    } else {
+      T.first_faces = faces.slice() as Face[];
+      s.phase = 'await_target';
+    }
+    return null;
+  }
+  const by = s.phase === 'await_reroll' ? T.reroll_by : null;
+  T.reroll = 0;
+  T.reroll_by = null;
+  place(s, faces.length, targets, ravens, false, by);
+  afterThrow(s, fx);
+  return null;
+}
+
+function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | null {
+  if (s.phase !== 'await_target') {
+    return ruleError('wrong_phase', s.turn.target !== null ? 'the target is fixed for this turn' : 'choose the target after the first throw');
+  }
+  const faces = s.turn.first_faces as Face[];
+  let t = 0;
+  let r = 0;
+  for (let i = 0; i < faces.length; i++) {
+    if (faces[i] === value) t++;
+    if (faces[i] === 'R') r++;
+  }
+  if (value === 'R' || t === 0) return ruleError('target_not_rolled', 'the target must be a number in the first throw, ' + JSON.stringify(value) + ' is not');
+  s.turn.target = value as number;
+  s.turn.first_faces = null;
+  place(s, 7, t, r, true, null);
+  afterThrow(s, fx);
+  return null;
+}
+
+/** Why a reroll of kind `kind` is refused now, or null. Condition order: see README "Error precedence". */
+function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
+  const T = s.turn;
+  const L = T.last;
+  if (s.phase === 'await_target' || (L && L.first)) return ruleError('first_throw_not_rerollable', 'the first throw of a turn can never be rerolled');
+  if (!L) return ruleError('window_closed', 'there is no throw to reroll');
+  if (L.greedy) return ruleError('greedy_throw_not_rerollable', 'a greedy throw (5+ targets or 4+ ravens) cannot be rerolled');
+  if (L.empty) return ruleError('empty_throw_not_rerollable', 'a throw with no target and no raven cannot be rerolled');
+  if (kind === 'reduce') {
+    if (T.reduce_used) return ruleError('reduce_already_used', 'frustration can be reduced once per turn');
+    if (s.players[s.active].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[s.active].name + ' has no frustration to return');
+  } else {
+    if (T.frustrate_used) return ruleError('frustrate_already_used', 'a player can be frustrated once per turn');
+    for (let i = 0; i < by.length; i++) {
+      const p = s.players[by[i]];
+      if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name + ' has no frustration to put on the board');
+    }
+  }
+  if (s.phase !== 'reroll_window') return ruleError('window_closed', 'the reroll window for this throw is closed');
+  if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.by === 'reduce') {
+    return ruleError('window_closed', 'a reroll made by reducing cannot be frustrated (option reduce_reroll_immune_to_frustrate)');
+  }
+  return null;
+}
+
+function startReroll(s: PvState, kind: 'reduce' | 'frustrate'): void {
+  const T = s.turn;
+  const L = T.last as PvThrow;
+  // R-PV-01: the whole last throw is picked up again, including what it placed.
+  T.targets -= L.t;
+  T.ravens -= L.r;
+  T.reroll = L.n;
+  T.reroll_by = kind;
+  s.phase = 'await_reroll';
+}
+
+function reduce(s: PvState): RuleError | null {
+  const err = rerollRefusal(s, 'reduce', []);
+  if (err) return err;
+  s.players[s.active].frustrations--; // to the supply, never the board
+  s.turn.reduce_used = true;
+  startReroll(s, 'reduce');
+  return null;
+}
+
+function frustrate(s: PvState, by: unknown): RuleError | null {
+  if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action', 'frustrate needs "by": a non-empty list of opponents');
+  const seats: number[] = [];
+  for (let i = 0; i < by.length; i++) {
+    const seat = seatOf(s, by[i]);
+    if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) {
+      return ruleError('not_an_opponent', JSON.stringify(by[i]) + (seat === s.active ? ' is the active player' : seat < 0 ? ' is not playing' : ' is listed twice'));
+    }
+    seats.push(seat);
+  }
+  const err = rerollRefusal(s, 'frustrate', seats);
+  if (err) return err;
+  for (let i = 0; i < seats.length; i++) {
+    s.players[seats[i]].frustrations--;
+    s.turn.frustraters.push(seats[i]);
+  }
+  s.turn.frustrate_used = true;
+  startReroll(s, 'frustrate');
+  return null;
+}
+
+function pass(s: PvState, fx: Effect[]): RuleError | null {
+  if (s.phase !== 'reroll_window') return ruleError('window_closed', 'no reroll window is open');
+  if ((s.turn.last as PvThrow).ends) endTurn(s, fx);
+  else s.phase = 'await_throw';
+  return null;
+}
+
+function markerPhase(s: PvState): RuleError | null {
+  if (s.phase === 'await_marker_choice') return null;
+  if (s.phase === 'reroll_window') return ruleError('window_open', 'the reroll window is open: pass, reduce or frustrate first');
+  return ruleError('wrong_phase', 'no marker can be taken now (' + s.phase + ')');
+}
+
+function addMarker(s: PvState, seat: number, v: number): void {
+  const m = s.players[seat].markers;
+  let i = 0;
+  while (i < m.length && m[i] <= v) i++;
+  m.splice(i, 0, v);
+}
+
+function takeMarker(s: PvState, fx: Effect[]): RuleError | null {
+  const err = markerPhase(s);
+  if (err) return err;
+  const v = s.turn.target as number;
+  if (s.middle[v - 3] < 1) return ruleError('marker_not_available', 'the middle has no ' + v + ' left');
+  s.middle[v - 3]--;
+  addMarker(s, s.active, v);
+  resolveTurn(s, fx, { marker: v, from: -1, boxed: null });
+  return null;
+}
+
+function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError | null {
+  const err = markerPhase(s);
+  if (err) return err;
+  const v = s.turn.target as number;
+  const seat = seatOf(s, from);
+  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', JSON.stringify(from) + (seat === s.active ? ' is the active player' : ' is not playing'));
+  if (s.config.steal_only_if_middle_lacks_value && s.middle[v - 3] > 0) {
+    return ruleError('marker_not_available', 'stealing is allowed only when the middle has no ' + v + ' (option steal_only_if_middle_lacks_value)');
+  }
+  const idx = s.players[seat].markers.indexOf(v);
+  if (idx < 0) return ruleError('marker_not_available', s.players[seat].name + ' has no ' + v + ' to steal');
+  if (typeof ret !== 'number' || ret < 3 || ret > 7 || s.middle[ret - 3] < 1) {
+    return ruleError('return_marker_not_in_middle', 'the marker returned to the box must be one in the middle; ' + JSON.stringify(ret) + ' is not');
+  }
+  s.players[seat].markers.splice(idx, 1);
+  addMarker(s, s.active, v);
+  s.middle[ret - 3]--;
+  s.box[ret - 3]++;
+  resolveTurn(s, fx, { marker: v, from: seat, boxed: ret });
+  return null;
+}
+
+function roll(s: PvState, fx: Effect[]): RuleError | null {
+  if (!s.rng) return ruleError('no_virtual_dice', 'this game was started without a seed: enter the real dice');
+  let n = diceDue(s);
+  if (n === 0 && s.phase !== 'reroll_window') return ruleError('wrong_phase', 'no throw is expected now (' + s.phase + ')');
+  if (n === 0) return ruleError('window_open', 'the reroll window is open on a turn-ending throw: pass, reduce or frustrate first');
+  const faces: Face[] = [];
+  for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(s.rng, 6)]);
+  fx.push({ type: 'rolled', faces: faces });
+  return doThrow(s, faces, fx);
+}
+
+export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
+  if (!a || typeof a.do !== 'string') return fail('bad_action', 'an action is an object with "do"');
+  if (s0.phase === 'game_over') return fail('game_over', 'the game is over');
+  if (a.do === 'correct') return correct(s0, a);
+  const s = copyState(s0);
+  s.undo = null;
+  s.n = s0.n + 1;
+  const fx: Effect[] = [];
+  let err: RuleError | null;
+  switch (a.do) {
+    case 'throw':
+      err = doThrow(s, a.faces, fx);
+      // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
+      if (!err) s.undo = Object.assign({}, s0, { undo: null });
+      break;
+    case 'roll':
+      err = roll(s, fx);
+      break;
+    case 'choose_target':
+      err = chooseTarget(s, a.value, fx);
+      break;
+    case 'reduce':
+      err = reduce(s);
+      break;
+    case 'frustrate':
+      err = frustrate(s, a.by);
+      break;
+    case 'pass':
+      err = pass(s, fx);
+      break;
+    case 'take_marker':
+      err = takeMarker(s, fx);
+      break;
+    case 'steal':
+      err = steal(s, a.from, a.return_to_box, fx);
+      break;
+    default:
+      err = ruleError('unknown_action', 'Pechvogel has no action ' + JSON.stringify(a.do));
+  }
+  if (err) return { ok: false, error: err };
+  return { ok: true, state: s, effects: fx };
+}
+
+/** A logged correction of the last entered throw, allowed until the next decision (issue 2). */
+function correct(s0: PvState, a: Action): StepResult<PvState> {
+  if (!s0.undo) return fail('nothing_to_correct', 'only the last entered throw can be corrected, before any decision');
+  const r = applyPechvogel(s0.undo, { do: 'throw', faces: a.faces });
+  if (!r.ok) return r;
+  r.state.n = s0.n + 1;
+  r.effects.unshift({ type: 'corrected' });
+  return r;
+}

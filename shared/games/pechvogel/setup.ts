@@ -1,0 +1,130 @@
+import type { SetupOptions, SetupResult } from '../../engine/types';
+import { fail } from '../../engine/result';
+import { seedRng } from '../../engine/rng';
+import type { PvConfig, PvPlayer, PvState } from './types';
+import { emptyTurn } from './turn';
+
+export const DEFAULT_CONFIG: PvConfig = {
+  reduce_reroll_immune_to_frustrate: false,
+  steal_only_if_middle_lacks_value: false,
+  unofficial_player_count: false,
+};
+
+function readConfig(c: Record<string, unknown> | undefined): PvConfig | string {
+  const out = Object.assign({}, DEFAULT_CONFIG);
+  if (!c) return out;
+  const keys = Object.keys(c);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (!(k in DEFAULT_CONFIG)) return 'unknown option ' + k;
+    if (typeof c[k] !== 'boolean') return 'option ' + k + ' must be true or false';
+    (out as unknown as Record<string, boolean>)[k] = c[k] as boolean;
+  }
+  return out;
+}
+
+function checkNames(names: string[], config: PvConfig): string | null {
+  const max = config.unofficial_player_count ? 7 : 5;
+  if (names.length < 2 || names.length > max) return 'Pechvogel needs 2 to ' + max + ' players, not ' + names.length;
+  for (let i = 0; i < names.length; i++) {
+    if (typeof names[i] !== 'string' || names[i] === '') return 'every player needs a name';
+    if (names.indexOf(names[i]) !== i) return 'two players are called ' + names[i];
+  }
+  return null;
+}
+
+function baseState(players: PvPlayer[], config: PvConfig): PvState {
+  return {
+    game: 'pechvogel',
+    n: 0,
+    phase: 'await_first_throw',
+    config: config,
+    players: players,
+    middle: [3, 3, 3, 3, 3],
+    box: [0, 0, 0, 0, 0],
+    murphy: -1,
+    active: 0,
+    turn: emptyTurn(),
+    rng: null,
+    undo: null,
+    scores: null,
+    winners: null,
+  };
+}
+
+export function setupPechvogel(o: SetupOptions): SetupResult<PvState> {
+  const config = readConfig(o.config);
+  if (typeof config === 'string') return fail('bad_setup', config);
+  const bad = checkNames(o.players, config);
+  if (bad) return fail('bad_setup', bad);
+  const players: PvPlayer[] = [];
+  for (let i = 0; i < o.players.length; i++) players.push({ name: o.players[i], markers: [], frustrations: 0 });
+  const s = baseState(players, config);
+  const start = o.start === undefined ? 0 : o.start;
+  if (start % 1 !== 0 || start < 0 || start >= players.length) return fail('bad_setup', 'start player must be a seat 0..' + (players.length - 1));
+  s.active = start;
+  if (o.seed !== undefined) s.rng = seedRng(o.seed);
+  return { ok: true, state: s };
+}
+
+function counts(o: unknown, what: string): number[] | string {
+  const out = [0, 0, 0, 0, 0];
+  if (o === undefined) return out;
+  if (o === null || typeof o !== 'object') return what + ' must map marker values to counts';
+  const keys = Object.keys(o as object);
+  for (let i = 0; i < keys.length; i++) {
+    const v = Number(keys[i]);
+    const c = (o as Record<string, unknown>)[keys[i]];
+    if (!(v >= 3 && v <= 7) || typeof c !== 'number' || c < 0 || c % 1 !== 0) return what + ': bad entry ' + keys[i];
+    out[v - 3] = c;
+  }
+  return out;
+}
+
+/** A state from a scenario's `given` (conventions: players, active, middle, box, murphy, optional turn). */
+export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<string, unknown>): SetupResult<PvState> {
+  const config = readConfig(cfg);
+  if (typeof config === 'string') return fail('bad_setup', config);
+  const gp = g.players as { name: string; markers?: number[]; frustrations?: number }[];
+  if (!Array.isArray(gp)) return fail('bad_setup', 'given.players must be a list');
+  const names: string[] = [];
+  const players: PvPlayer[] = [];
+  for (let i = 0; i < gp.length; i++) {
+    names.push(gp[i].name);
+    const m = (gp[i].markers || []).slice().sort((a, b) => a - b);
+    players.push({ name: gp[i].name, markers: m, frustrations: gp[i].frustrations || 0 });
+  }
+  const bad = checkNames(names, Object.assign({}, config, { unofficial_player_count: true }));
+  if (bad) return fail('bad_setup', bad);
+  const s = baseState(players, config);
+  if (g.middle !== undefined) {
+    const m = counts(g.middle, 'middle');
+    if (typeof m === 'string') return fail('bad_setup', m);
+    s.middle = m;
+  }
+  const b = counts(g.box, 'box');
+  if (typeof b === 'string') return fail('bad_setup', b);
+  s.box = b;
+  s.active = g.active === undefined ? 0 : names.indexOf(g.active as string);
+  if (s.active < 0) return fail('bad_setup', 'given.active is not a player');
+  s.murphy = g.murphy === undefined || g.murphy === null ? -1 : names.indexOf(g.murphy as string);
+  if (g.murphy && s.murphy < 0) return fail('bad_setup', 'given.murphy is not a player');
+  if (typeof g.seed === 'number') s.rng = seedRng(g.seed);
+  const t = g.turn as Record<string, unknown> | undefined;
+  if (t) {
+    const board = (t.board || {}) as { targets?: number; ravens?: number };
+    s.turn.target = t.target as number;
+    s.turn.targets = board.targets || 0;
+    s.turn.ravens = board.ravens || 0;
+    s.turn.reduce_used = !!t.reduce_used;
+    s.turn.frustrate_used = !!t.frustrate_used;
+    if (Array.isArray(t.frustraters)) {
+      for (let i = 0; i < t.frustraters.length; i++) s.turn.frustraters.push(names.indexOf(t.frustraters[i] as string));
+    } else {
+      for (let i = 0; i < ((t.board_frustrations as number) || 0); i++) s.turn.frustraters.push(-1);
+    }
+    if (s.turn.frustraters.length > 0) s.turn.frustrate_used = true;
+    s.phase = 'await_throw';
+  }
+  return { ok: true, state: s };
+}
