@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../host/src/main';
+
+const REFERENCE = join(process.cwd(), '..', 'shared', 'scenarios');
+const OWN = join(process.cwd(), 'test', 'fixtures', 'scenarios');
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+describe('dicetray conform', () => {
+  const files = readdirSync(REFERENCE).filter((f) => f.endsWith('.json')).map((f) => join(REFERENCE, f));
+
+  it('passes every Pechvogel scenario in ../shared/scenarios and reports other games as skipped', async () => {
+    expect(files.length).toBeGreaterThan(0);
+    const r = await cli(['conform', '--json', ...files]);
+    const res = JSON.parse(r.out[0]);
+    const pv = res.results.filter((x: { game: string }) => x.game === 'pechvogel');
+    expect(pv.length).toBeGreaterThanOrEqual(22);
+    expect(pv.every((x: { status: string }) => x.status === 'passed')).toBe(true);
+    expect(res.failed).toBe(0);
+    for (const x of res.results.filter((x: { game: string }) => x.game !== 'pechvogel')) expect(x.status).toBe('skipped');
+    expect(r.code).toBe(0);
+  });
+
+  it("passes the team's own ruling scenarios", async () => {
+    const r = await cli(['conform', join(OWN, 'pechvogel-rulings.json')]);
+    expect(r.out[r.out.length - 1]).toMatch(/^\d+ passed, 0 failed$/);
+    expect(r.code).toBe(0);
+  });
+
+  it('reports a wrong expectation as failed, with the reason, and exits 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dt-conform-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        schema: 'tabletop-rules-scenarios/1',
+        scenarios: [
+          {
+            id: 'X-1', game: 'pechvogel', title: 'deliberately wrong',
+            given: { players: [{ name: 'A', markers: [], frustrations: 0 }, { name: 'B', markers: [], frustrations: 0 }], active: 'A' },
+            events: [{ do: 'throw', faces: [3, 3, 3], expect_error: 'target_not_rolled' }],
+            expect: { active: 'B' },
+          },
+        ],
+      }),
+    );
+    const r = await cli(['conform', bad]);
+    expect(r.code).toBe(1);
+    expect(r.out.join('\n')).toMatch(/FAIL X-1[\s\S]*refused with wrong_dice_count[\s\S]*0 passed, 1 failed/);
+  });
+
+  it('runs as a real command with a closing line and exit code; a missing file is an input error', () => {
+    const bin = join(process.cwd(), 'host', 'bin', 'dicetray.mjs');
+    const out = execFileSync('node', [bin, 'conform', join(REFERENCE, 'pechvogel.json')], { encoding: 'utf8' });
+    expect(out.trim().split('\n').pop()).toMatch(/^22 passed, 0 failed$/);
+    const missing = spawnSync('node', [bin, 'conform', '/nonexistent.json'], { encoding: 'utf8' });
+    expect(missing.status).toBe(6);
+    expect(missing.stderr).toMatch(/^dicetray: cannot read scenarios/);
+    const usage = spawnSync('node', [bin, 'conform'], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+  });
+});

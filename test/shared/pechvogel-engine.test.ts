@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { step } from '../../shared/engine/step';
+import { stateHash } from '../../shared/engine/hash';
+import { entryLine, headerLine, LOG_FORMAT, replayLog } from '../../shared/engine/log';
+import type { Action } from '../../shared/engine/types';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import { pechvogelView } from '../../shared/games/pechvogel/view';
+import type { PvState } from '../../shared/games/pechvogel/types';
+
+function start(seed?: number): PvState {
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'], seed });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
+
+function run(s: PvState, actions: Action[]): PvState {
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`${a.do}: ${r.error.code} ${r.error.message}`);
+    s = r.state;
+  }
+  return s;
+}
+
+describe('set-up', () => {
+  it('accepts 2–5 players and refuses other counts and duplicate names with bad_setup', () => {
+    expect(setupPechvogel({ players: ['A', 'B'] }).ok).toBe(true);
+    expect(setupPechvogel({ players: ['A', 'B', 'C', 'D', 'E'] }).ok).toBe(true);
+    for (const players of [['A'], ['A', 'B', 'C', 'D', 'E', 'F'], ['A', 'A']]) {
+      const r = setupPechvogel({ players });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('bad_setup');
+    }
+    expect(setupPechvogel({ players: ['A', 'B', 'C', 'D', 'E', 'F'], config: { unofficial_player_count: true } }).ok).toBe(true);
+    const bad = setupPechvogel({ players: ['A', 'B'], config: { no_such_option: true } });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('lets the players choose the start player', () => {
+    const r = setupPechvogel({ players: ['A', 'B', 'C'], start: 2 });
+    expect(r.ok && pechvogelView(r.state).active).toBe('C');
+    expect(setupPechvogel({ players: ['A', 'B'], start: 2 }).ok).toBe(false);
+  });
+});
+
+describe('correction of a mis-entered throw', () => {
+  it('replaces the last entered throw until the next decision is taken, and is logged', () => {
+    let s = start();
+    s = run(s, [{ do: 'throw', faces: [7, 7, 'R', 'R', 3, 4, 5] }]);
+    // Oops: it was three sevens.
+    const r = step(s, { do: 'correct', faces: [7, 7, 7, 'R', 3, 4, 5] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.effects[0]).toEqual({ type: 'corrected' });
+    expect(r.state.n).toBe(2);
+    s = run(r.state, [{ do: 'choose_target', value: 7 }]);
+    expect(pechvogelView(s).turn).toMatchObject({ target: 7, board: { targets: 3, ravens: 1 }, dice_to_throw: 3 });
+    // The decision was taken: no more correction.
+    const late = step(s, { do: 'correct', faces: [7, 7, 7, 7, 3, 4, 5] });
+    expect(!late.ok && late.error.code).toBe('nothing_to_correct');
+  });
+
+  it('can undo a throw that ended the turn and was resolved automatically', () => {
+    let s = start();
+    s = run(s, [{ do: 'throw', faces: [5, 5, 3, 4, 6, 7, 7] }, { do: 'choose_target', value: 5 }]);
+    const ended = run(s, [{ do: 'throw', faces: ['R', 'R', 'R', 3, 4] }]);
+    expect(pechvogelView(ended).active).toBe('Ben');
+    expect(ended.players[0].frustrations).toBe(1);
+    const fixed = run(ended, [{ do: 'correct', faces: ['R', 'R', 3, 3, 4] }]);
+    expect(pechvogelView(fixed)).toMatchObject({ active: 'Ann', phase: 'await_throw', turn: { board: { targets: 2, ravens: 2 } } });
+    expect(fixed.players[0].frustrations).toBe(0);
+  });
+
+  it('refuses a wrong correction with the throw error and keeps the state', () => {
+    const s = run(start(), [{ do: 'throw', faces: [5, 5, 3, 4, 6, 7, 7] }]);
+    const r = step(s, { do: 'correct', faces: [5, 5] });
+    expect(!r.ok && r.error.code).toBe('wrong_dice_count');
+  });
+});
+
+describe('virtual rolls', () => {
+  it('draws from the seeded generator in the state: same seed, same game; recorded as rolls', () => {
+    const a = run(start(42), [{ do: 'roll' }]);
+    const b = run(start(42), [{ do: 'roll' }]);
+    const c = run(start(43), [{ do: 'roll' }]);
+    expect(stateHash(a)).toBe(stateHash(b));
+    expect(stateHash(a)).not.toBe(stateHash(c));
+    const r = step(start(42), { do: 'roll' });
+    expect(r.ok && r.effects[0].type).toBe('rolled');
+    if (r.ok) expect((r.effects[0].faces as unknown[]).length).toBe(7);
+  });
+
+  it('needs a seed, and a virtual roll cannot be "corrected"', () => {
+    const r = step(start(), { do: 'roll' });
+    expect(!r.ok && r.error.code).toBe('no_virtual_dice');
+    const rolled = run(start(7), [{ do: 'roll' }]);
+    const c = step(rolled, { do: 'correct', faces: [3, 3, 3, 3, 3, 3, 3] });
+    expect(!c.ok && c.error.code).toBe('nothing_to_correct');
+  });
+
+  it('gives each face about 1/6 of the time', () => {
+    let s = start(1);
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < 3000; i++) {
+      const r = step(s, { do: 'roll' });
+      if (!r.ok) throw new Error(r.error.code);
+      for (const f of r.effects[0].faces as unknown[]) counts[String(f)] = (counts[String(f)] || 0) + 1;
+      s = Object.assign({}, s, { rng: r.state.rng });
+    }
+    // 21000 faces: each count within 5 standard deviations of 3500.
+    for (const f of ['3', '4', '5', '6', '7', 'R']) expect(Math.abs(counts[f] - 3500)).toBeLessThan(5 * Math.sqrt(21000 * (1 / 6) * (5 / 6)));
+  });
+});
+
+describe('action log', () => {
+  it('rebuilds the exact state, detects a tampered hash and reports a torn last line', () => {
+    const setup = { players: ['Ann', 'Ben'], seed: 5 };
+    const r0 = setupPechvogel(setup);
+    if (!r0.ok) throw new Error();
+    let s = r0.state;
+    const lines = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', setup })];
+    for (const a of [{ do: 'roll' }, { do: 'choose_target', value: 3 }] as Action[]) {
+      const r = step(s, a);
+      if (!r.ok) {
+        // The roll may not contain a 3; choose what it contains instead.
+        const faces = (s.turn.first_faces || []).filter((f) => f !== 'R');
+        const r2 = step(s, { do: 'choose_target', value: faces[0] });
+        if (!r2.ok) throw new Error(r2.error.code);
+        s = r2.state;
+        lines.push(entryLine(s, { do: 'choose_target', value: faces[0] }, r2.effects));
+        continue;
+      }
+      s = r.state;
+      lines.push(entryLine(s, a, r.effects));
+    }
+    const text = lines.join('\n') + '\n';
+    expect(JSON.parse(lines[1]).faces).toHaveLength(7);
+    const ok = replayLog(text);
+    expect(ok.ok).toBe(true);
+    expect(stateHash(ok.state)).toBe(stateHash(s));
+    const tampered = text.replace(/"h":"[0-9a-f]{8}"\}\n$/, '"h":"00000000"}\n');
+    expect(replayLog(tampered).error?.code).toBe('hash_mismatch');
+    const torn = replayLog(text + '{"n":3,"a":{"do":"thr');
+    expect(torn.ok).toBe(false);
+    expect(torn.error).toMatchObject({ line: 4, code: 'bad_log' });
+    expect(torn.applied).toBe(2);
+  });
+});
