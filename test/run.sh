@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The README's test command: on a fresh machine it installs what the tests need
+# (Debian packages, npm packages), then type-checks, builds the firmware and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v socat >/dev/null 2>&1 || need+=(socat)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  echo "test/run.sh: installing ${need[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# npm ci only when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+npm run typecheck
+npm test
