@@ -1,0 +1,60 @@
+/** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
+import type { BoardStorage } from './board';
+import { POWER } from '../../hardware/power';
+
+export interface BoardConfig {
+  /** Reroll-window countdown. */
+  window_ms: number;
+  /** Per-channel LED maximum (0..255) before the frame current budget. */
+  brightness: number;
+  /** Frame current budget for the LEDs in mA (USB: 500 mA in all). */
+  led_budget_ma: number;
+  /** Idle time before the attract screen (0 = never). */
+  attract_ms: number;
+  /** Idle time after which an abandoned game is reset (0 = never; kiosk). */
+  abandon_ms: number;
+  /** Send every LED frame over the link (always on where the board has no pins). */
+  leds_link: boolean;
+  beep: boolean;
+}
+
+export const CONFIG_FILE = 'dt.cfg';
+
+export const DEFAULT_BOARD_CONFIG: BoardConfig = {
+  window_ms: 8000,
+  brightness: POWER.brightnessCap,
+  led_budget_ma: POWER.ledBudgetMa,
+  attract_ms: 120000,
+  abandon_ms: 0,
+  leds_link: false,
+  beep: true,
+};
+
+export function loadConfig(st: BoardStorage): BoardConfig {
+  const c = Object.assign({}, DEFAULT_BOARD_CONFIG);
+  const raw = st.read(CONFIG_FILE);
+  if (raw) {
+    try {
+      const o = JSON.parse(raw);
+      for (const k in c) if (o[k] !== undefined && typeof o[k] === typeof (c as unknown as Record<string, unknown>)[k]) (c as unknown as Record<string, unknown>)[k] = o[k];
+    } catch (e) {
+      // A damaged config falls back to defaults rather than bricking the table.
+    }
+  }
+  return c;
+}
+
+/** Sets one key; returns an error text or null. */
+export function setConfig(c: BoardConfig, k: string, v: unknown): string | null {
+  const cur = (c as unknown as Record<string, unknown>)[k];
+  if (cur === undefined) return 'unknown setting ' + k;
+  if (typeof v !== typeof cur) return k + ' must be a ' + typeof cur;
+  if (typeof v === 'number' && (v < 0 || v !== v)) return k + ' must be >= 0';
+  if (k === 'brightness' && (v as number) > 255) return 'brightness is 0..255';
+  (c as unknown as Record<string, unknown>)[k] = v;
+  return null;
+}
+
+export function saveConfig(st: BoardStorage, c: BoardConfig): void {
+  st.write(CONFIG_FILE, JSON.stringify(c));
+}

@@ -1,0 +1,299 @@
+/**
+ * The Pechvogel table: turns seat-button and pad presses into engine actions.
+ * Pad: K1..K6 = faces 3,4,5,6,7,Raven (and target / box values 3..7), OK, BK (back).
+ * The engine decides what is legal; this file only collects input, shows pending entries and
+ * runs the reroll window's countdown and votes (RULES.md R-PV-13).
+ */
+import type { Action, RuleError } from '../../../shared/engine/types';
+import { step } from '../../../shared/engine/step';
+import type { Face, PvState } from '../../../shared/games/pechvogel/types';
+import { markerOptions } from '../../../shared/games/pechvogel/rules';
+
+export const PAD_FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
+export const MAX_SEATS = 7;
+
+export interface PvUi {
+  mode: 'setup' | 'play';
+  /** Faces entered but not confirmed yet. */
+  entry: Face[];
+  /** The entry replaces the last confirmed throw (engine 'correct'). */
+  correcting: boolean;
+  /** Player indices who pressed to frustrate, in order; the first is the initiator. */
+  votes: number[];
+  /** Reroll-window countdown end (board ms), 0 when no window runs. */
+  deadline: number;
+  /** Length of the running window, for the countdown bar. */
+  span: number;
+  /** Steal victim chosen in the marker step, -1 none. */
+  victim: number;
+  /** Last refusal shown on the LEDs: code, seat (-1 = pad), until when. */
+  err: string;
+  errSeat: number;
+  errUntil: number;
+  /** Set-up choices. */
+  seatsIn: boolean[];
+  startSeat: number;
+  virtual: boolean;
+  immune: boolean;
+  stealOnly: boolean;
+}
+
+/** What the table needs from the app around it. */
+export interface TableHost {
+  state(): PvState | null;
+  /** Player index → physical seat (0..6). */
+  seats(): number[];
+  apply(a: Action): RuleError | null;
+  newGame(seats: number[], startSeat: number, config: Record<string, boolean>, virtual: boolean): RuleError | null;
+  now(): number;
+  after(ms: number, fn: () => void): number;
+  cancel(id: number): void;
+  windowMs(): number;
+  feedback(kind: 'ok' | 'refused' | 'vote' | 'turn'): void;
+}
+
+export function newUi(): PvUi {
+  return {
+    mode: 'setup',
+    entry: [],
+    correcting: false,
+    votes: [],
+    deadline: 0,
+    span: 0,
+    victim: -1,
+    err: '',
+    errSeat: -1,
+    errUntil: 0,
+    seatsIn: [false, false, false, false, false, false, false],
+    startSeat: -1,
+    virtual: false,
+    immune: false,
+    stealOnly: false,
+  };
+}
+
+export class PechvogelTable {
+  ui: PvUi = newUi();
+  private timer = -1;
+  constructor(private host: TableHost) {}
+
+  refuse(code: string, seat: number): void {
+    this.ui.err = code;
+    this.ui.errSeat = seat;
+    this.ui.errUntil = this.host.now() + 1500;
+    this.host.feedback('refused');
+  }
+
+  private act(a: Action, seat: number): boolean {
+    const err = this.host.apply(a);
+    if (err) {
+      this.refuse(err.code, seat);
+      return false;
+    }
+    this.ui.err = '';
+    this.afterAction();
+    return true;
+  }
+
+  /** Called after every accepted action, whoever sent it (buttons or host). */
+  afterAction(): void {
+    const s = this.host.state();
+    const ui = this.ui;
+    ui.victim = -1;
+    if (!s || s.phase !== 'reroll_window') {
+      ui.votes = [];
+      ui.deadline = 0;
+      if (this.timer >= 0) this.host.cancel(this.timer);
+      this.timer = -1;
+    } else if (ui.deadline === 0) {
+      ui.span = this.host.windowMs();
+      ui.deadline = this.host.now() + ui.span;
+      this.timer = this.host.after(this.host.windowMs(), () => {
+        this.timer = -1;
+        this.closeWindow();
+      });
+    }
+    if (s && s.phase === 'await_marker_choice') this.autoMarker(s);
+  }
+
+  /** R-PV-22: a single possible marker action is applied without asking. */
+  private autoMarker(s: PvState): void {
+    const o = markerOptions(s);
+    if (o.take && o.stealFrom.length === 0) {
+      this.act({ do: 'take_marker' }, -1);
+      return;
+    }
+    if (!o.take && o.stealFrom.length === 1) {
+      let only = -1;
+      for (let v = 0; v < 5; v++) {
+        if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
+      }
+      if (only > 0) this.act({ do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only }, -1);
+    }
+  }
+
+  /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
+  closeWindow(): void {
+    const s = this.host.state();
+    if (!s || s.phase !== 'reroll_window') return;
+    if (this.ui.votes.length > 0) {
+      const by: string[] = [];
+      for (let i = 0; i < this.ui.votes.length; i++) by.push(s.players[this.ui.votes[i]].name);
+      this.act({ do: 'frustrate', by: by }, -1);
+    } else this.act({ do: 'pass' }, -1);
+  }
+
+  button(id: string, kind: 'press' | 'long'): void {
+    if (this.ui.mode === 'setup') return this.setupButton(id, kind);
+    const s = this.host.state();
+    if (!s) return;
+    if (s.phase === 'game_over') {
+      if (id === 'OK' && kind === 'long') this.rematch();
+      else if (id === 'BK' && kind === 'long') this.ui.mode = 'setup';
+      return;
+    }
+    if (id.charAt(0) === 'S') return this.seatButton(s, Number(id.slice(1)) - 1, kind);
+    if (id === 'OK') return this.ok(s, kind);
+    if (id === 'BK') return this.back(s, kind);
+    if (id.charAt(0) === 'K') return this.padKey(s, PAD_FACES[Number(id.slice(1)) - 1]);
+  }
+
+  private playerAt(seat: number): number {
+    return this.host.seats().indexOf(seat);
+  }
+
+  private seatButton(s: PvState, seat: number, kind: 'press' | 'long'): void {
+    const p = this.playerAt(seat);
+    if (p < 0) return this.refuse('not_playing', seat);
+    const ui = this.ui;
+    if (s.phase === 'reroll_window') {
+      if (p === s.active) {
+        // R-PV-13: whichever is committed first wins; a started frustration shuts out reducing.
+        if (ui.votes.length > 0) return this.refuse('frustration_started', seat);
+        this.act({ do: 'reduce' }, seat);
+        return;
+      }
+      if (ui.votes.indexOf(p) >= 0) return; // held or pressed twice: one vote
+      const by: string[] = [];
+      for (let i = 0; i < ui.votes.length; i++) by.push(s.players[ui.votes[i]].name);
+      by.push(s.players[p].name);
+      // Dry run: the engine says whether this seat may join (and why not).
+      const r = step(s, { do: 'frustrate', by: by });
+      if (!r.ok) return this.refuse(r.error.code, seat);
+      ui.votes.push(p);
+      this.host.feedback('vote');
+      return;
+    }
+    if (s.phase === 'await_marker_choice') {
+      if (p === s.active) return this.refuse('not_an_opponent', seat);
+      if (s.players[p].markers.indexOf(s.turn.target as number) < 0) return this.refuse('marker_not_available', seat);
+      ui.victim = p;
+      return;
+    }
+    if (p !== s.active) return this.refuse('window_closed', seat);
+  }
+
+  private ok(s: PvState, kind: 'press' | 'long'): void {
+    const ui = this.ui;
+    if (s.phase === 'reroll_window') return this.closeWindow();
+    if (s.phase === 'await_marker_choice') {
+      this.act({ do: 'take_marker' }, -1);
+      return;
+    }
+    if (kind === 'long') {
+      if (ui.entry.length > 0) return this.refuse('entry_pending', -1);
+      this.act({ do: 'roll' }, -1);
+      return;
+    }
+    if (ui.entry.length === 0) return this.refuse('enter_dice', -1);
+    if (this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1)) {
+      ui.entry = [];
+      ui.correcting = false;
+    }
+  }
+
+  private back(s: PvState, kind: 'press' | 'long'): void {
+    const ui = this.ui;
+    if (s.phase === 'await_marker_choice') {
+      ui.victim = -1;
+      return;
+    }
+    if (kind === 'long' || ui.entry.length > 0) {
+      if (kind === 'long') ui.entry = [];
+      else ui.entry.pop();
+      return;
+    }
+    // Empty entry: BACK starts (or leaves) correcting the last confirmed throw.
+    if (ui.correcting) ui.correcting = false;
+    else if (s.undo) ui.correcting = true;
+    else this.refuse('nothing_to_correct', -1);
+  }
+
+  private padKey(s: PvState, face: Face): void {
+    const ui = this.ui;
+    if (s.phase === 'await_marker_choice') {
+      if (ui.victim < 0) return this.refuse('choose_victim', -1);
+      if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
+      this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);
+      return;
+    }
+    if (s.phase === 'await_target' && !ui.correcting) {
+      this.act({ do: 'choose_target', value: face }, -1);
+      return;
+    }
+    if (s.phase === 'reroll_window') {
+      const L = s.turn.last;
+      if ((L && L.ends) || ui.votes.length > 0) return this.refuse('window_open', -1);
+      // R-PV-13: starting the next throw is a pass.
+      if (!this.act({ do: 'pass' }, -1)) return;
+    }
+    if (ui.entry.length >= 7) return this.refuse('wrong_dice_count', -1);
+    ui.entry.push(face);
+  }
+
+  private setupButton(id: string, kind: 'press' | 'long'): void {
+    const ui = this.ui;
+    if (id.charAt(0) === 'S') {
+      const seat = Number(id.slice(1)) - 1;
+      if (kind === 'long') {
+        ui.seatsIn[seat] = true;
+        ui.startSeat = seat;
+      } else {
+        ui.seatsIn[seat] = !ui.seatsIn[seat];
+        if (!ui.seatsIn[seat] && ui.startSeat === seat) ui.startSeat = -1;
+      }
+    } else if (id === 'K1') ui.virtual = !ui.virtual;
+    else if (id === 'K2') ui.immune = !ui.immune;
+    else if (id === 'K3') ui.stealOnly = !ui.stealOnly;
+    else if (id === 'OK') this.startFromSetup();
+    else if (id === 'BK' && this.host.state()) ui.mode = 'play'; // back to the game in progress
+  }
+
+  private startFromSetup(): void {
+    const ui = this.ui;
+    const seats: number[] = [];
+    for (let i = 0; i < MAX_SEATS; i++) if (ui.seatsIn[i]) seats.push(i);
+    const start = ui.startSeat >= 0 ? ui.startSeat : seats.length > 0 ? seats[0] : 0;
+    const err = this.host.newGame(seats, start, { reduce_reroll_immune_to_frustrate: ui.immune, steal_only_if_middle_lacks_value: ui.stealOnly }, ui.virtual);
+    if (err) return this.refuse(err.code, -1);
+    this.enterPlay();
+  }
+
+  enterPlay(): void {
+    const ui = this.ui;
+    ui.mode = 'play';
+    ui.entry = [];
+    ui.correcting = false;
+    this.afterAction();
+  }
+
+  private rematch(): void {
+    const s = this.host.state();
+    if (!s) return;
+    const seats = this.host.seats();
+    // The next game starts with the seat after the last start; scores reset.
+    const err = this.host.newGame(seats, seats[(s.active + 1) % seats.length], s.config as unknown as Record<string, boolean>, !!s.rng);
+    if (err) return this.refuse(err.code, -1);
+    this.enterPlay();
+  }
+}

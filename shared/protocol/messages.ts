@@ -1,0 +1,45 @@
+/**
+ * The serial protocol between board and host, shared by both sides.
+ *
+ * Board → host: one message per line, `DT:` + compact JSON, at most MAX_LINE_BYTES bytes
+ * including the newline. Every message carries a sequence number `s` so the host sees gaps.
+ * Lines without the prefix are REPL noise and are ignored.
+ *
+ * Host → board: one JSON command per Espruino REPL EVENT packet (DLE SOH, 16-bit header
+ * 0x4000|length, JSON). In console mode Espruino itself parses it and fires E.on('packet');
+ * in link mode (kiosk: console moved away and locked) the firmware parses the very same
+ * bytes from the port, so the host never needs to know which mode the board is in.
+ *
+ * Versioning: adding a message or an optional field keeps PROTOCOL_VERSION; renaming,
+ * removing or changing the meaning of anything bumps it.
+ */
+export const PROTOCOL_VERSION = 1;
+export const LINE_PREFIX = 'DT:';
+export const MAX_LINE_BYTES = 200;
+/** Snapshot JSON is sent in chunks of this many characters (fits a line with its envelope). */
+export const SNAP_CHUNK = 140;
+
+/** Button ids: seats S1..S7, pad K1..K6, OK, BK (back). */
+export type ButtonId = string;
+
+export type BoardMsg =
+  | { t: 'hello'; s: number; v: number; fw: string; bh: string; game: string; board: string; boot: number }
+  | { t: 'act'; s: number; n: number; a: Record<string, unknown>; h: string; fx?: string[] }
+  | { t: 'rej'; s: number; a: string; code: string }
+  | { t: 'btn'; s: number; b: ButtonId; k: 'press' | 'long' }
+  | { t: 'ui'; s: number; m: string; [k: string]: unknown }
+  | { t: 'leds'; s: number; f: string }
+  | { t: 'snap'; s: number; i: number; of: number; d: string }
+  | { t: 'new'; s: number; n: number }
+  | { t: 'err'; s: number; code: string; msg: string };
+
+export type HostCmd =
+  | { c: 'hello' }
+  | { c: 'btn'; b: ButtonId; k?: 'press' | 'long' }
+  | { c: 'act'; a: Record<string, unknown> }
+  | { c: 'new'; p: string[]; st?: number; cfg?: Record<string, unknown>; seed?: number }
+  | { c: 'snap' }
+  | { c: 'leds'; on?: boolean }
+  | { c: 'cfg'; k: string; v: unknown };
+
+export const COMMANDS = ['hello', 'btn', 'act', 'new', 'snap', 'leds', 'cfg'];
