@@ -6,6 +6,7 @@
 import type { Board, BoardStorage, ButtonKind } from './board';
 import { ButtonTimer } from './buttons';
 import { PacketParser } from '../../shared/protocol/board-codec';
+import { espruinoModule } from './espruino-module';
 import type { EspruinoE, EspruinoGlobals, EspruinoProcess } from './espruino-types';
 
 declare const E: EspruinoE;
@@ -16,7 +17,6 @@ declare const digitalRead: (pin: unknown) => number;
 declare const analogWrite: EspruinoGlobals['analogWrite'];
 declare const digitalWrite: EspruinoGlobals['digitalWrite'];
 declare const getTime: EspruinoGlobals['getTime'];
-declare const require: (name: string) => any;
 declare const USB: any;
 declare const print: (...args: unknown[]) => void;
 declare const LoopbackA: any;
@@ -44,7 +44,7 @@ export interface EspruinoBoardOptions {
 }
 
 function storage(): BoardStorage {
-  const S = require('Storage');
+  const S = espruinoModule('Storage');
   return {
     read: (name) => S.read(name),
     write: (name, data) => {
@@ -88,7 +88,7 @@ export function createEspruinoBoard(pins: BoardPins, opts: EspruinoBoardOptions)
 
   if (hasPins) {
     try {
-      neopixel = require('neopixel');
+      neopixel = espruinoModule('neopixel');
     } catch (e) {
       neopixel = null;
     }

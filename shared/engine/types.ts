@@ -3,7 +3,7 @@
  * hashed, sent over the serial link and mirrored byte-for-byte by the host.
  */
 
-/** A refused action: a stable code (see the scenarios' conventions) and a human message. */
+/** A refused action: a stable code (see the scenarios' conventions) and a short detail (a name, a count). */
 export interface RuleError {
   code: string;
   message: string;

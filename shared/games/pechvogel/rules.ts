@@ -26,6 +26,12 @@ function seatOf(s: PvState, name: unknown): number {
   return -1;
 }
 
+function count(faces: unknown[], v: unknown): number {
+  let n = 0;
+  for (let i = 0; i < faces.length; i++) if (faces[i] === v) n++;
+  return n;
+}
+
 function isFace(f: unknown): boolean {
   return f === 'R' || (typeof f === 'number' && f >= 3 && f <= 7 && f % 1 === 0);
 }
@@ -79,7 +85,7 @@ export function scoreOf(s: PvState, seat: number): number {
 }
 
 /** RESOLVE_TURN: frustrations, Murphy, cleanup, game end (R-PV-07, R-PV-10, R-PV-20, R-PV-21). */
-function resolveTurn(s: PvState, fx: Effect[], got: { marker: number | null; from: number; boxed: number | null }): void {
+function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   const T = s.turn;
   const act = s.players[s.active];
   const before = act.frustrations;
@@ -96,31 +102,20 @@ function resolveTurn(s: PvState, fx: Effect[], got: { marker: number | null; fro
   }
   const greedy = T.targets >= 5 || T.ravens >= 4;
   if (greedy) s.murphy = s.active;
-  fx.push({
-    type: 'turn_end',
-    seat: s.active,
-    marker: got.marker,
-    from: got.from,
-    boxed: got.boxed,
-    frustrations: act.frustrations - before,
-    murphy: greedy,
-  });
+  fx.push({ type: 'turn_end', seat: s.active, marker: got, frustrations: act.frustrations - before, murphy: greedy });
   s.turn = emptyTurn();
   let left = 0;
   for (let v = 0; v < 5; v++) left += s.middle[v];
   if (left === 0) {
     s.phase = 'game_over';
     const scores: number[] = [];
-    let best = -Infinity;
-    for (let i = 0; i < s.players.length; i++) {
-      scores.push(scoreOf(s, i));
-      if (scores[i] > best) best = scores[i];
-    }
     const winners: number[] = [];
+    for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
+    const best = Math.max.apply(null, scores);
     for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
     s.scores = scores;
     s.winners = winners;
-    fx.push({ type: 'game_over', scores: scores, winners: winners });
+    fx.push({ type: 'game_over', winners: winners });
   } else {
     s.active = (s.active + 1) % s.players.length;
     s.phase = 'await_first_throw';
@@ -136,7 +131,7 @@ function endTurn(s: PvState, fx: Effect[]): void {
       return;
     }
   }
-  resolveTurn(s, fx, { marker: null, from: -1, boxed: null });
+  resolveTurn(s, fx, null);
 }
 
 /** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll. */
@@ -171,29 +166,20 @@ function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 
 }
 
 function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
-  if (!Array.isArray(faces)) return ruleError('bad_action', 'throw needs "faces": a list of die faces');
+  if (!Array.isArray(faces)) return ruleError('bad_action');
   for (let i = 0; i < faces.length; i++) {
-    if (!isFace(faces[i])) return ruleError('bad_face', 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven), not ' + JSON.stringify(faces[i]));
+    if (!isFace(faces[i])) return ruleError('bad_face', String(faces[i]));
   }
   const T = s.turn;
   if (s.phase === 'reroll_window') {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('window_open', 'the reroll window is open on a turn-ending throw: pass, reduce or frustrate first');
+    if ((T.last as PvThrow).ends) return ruleError('window_open');
     s.phase = 'await_throw';
   }
-  if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') {
-    return ruleError('wrong_phase', 'no throw is expected now (' + s.phase + ')');
-  }
   const due = diceDue(s);
-  if (faces.length !== due) {
-    return ruleError('wrong_dice_count', 'expected ' + due + ' dice, got ' + faces.length);
-  }
-  let ravens = 0;
-  let targets = 0;
-  for (let i = 0; i < faces.length; i++) {
-    if (faces[i] === 'R') ravens++;
-    else if (faces[i] === T.target) targets++;
-  }
+  if (!due) return ruleError('wrong_phase', s.phase);
+  if (faces.length !== due) return ruleError('wrong_dice_count', due + ' expected, got ' + faces.length);
+  const ravens = count(faces, 'R');
   if (s.phase === 'await_first_throw') {
     if (ravens === 7) {
       // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
@@ -208,26 +194,21 @@ function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
   const by = s.phase === 'await_reroll' ? T.reroll_by : null;
   T.reroll = 0;
   T.reroll_by = null;
-  place(s, faces.length, targets, ravens, false, by);
+  place(s, faces.length, count(faces, T.target), ravens, false, by);
   afterThrow(s, fx);
   return null;
 }
 
 function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | null {
   if (s.phase !== 'await_target') {
-    return ruleError('wrong_phase', s.turn.target !== null ? 'the target is fixed for this turn' : 'choose the target after the first throw');
+    return ruleError('wrong_phase', s.phase);
   }
   const faces = s.turn.first_faces as Face[];
-  let t = 0;
-  let r = 0;
-  for (let i = 0; i < faces.length; i++) {
-    if (faces[i] === value) t++;
-    if (faces[i] === 'R') r++;
-  }
-  if (value === 'R' || t === 0) return ruleError('target_not_rolled', 'the target must be a number in the first throw, ' + JSON.stringify(value) + ' is not');
+  const t = count(faces, value);
+  if (value === 'R' || !t) return ruleError('target_not_rolled');
   s.turn.target = value as number;
   s.turn.first_faces = null;
-  place(s, 7, t, r, true, null);
+  place(s, 7, t, count(faces, 'R'), true, null);
   afterThrow(s, fx);
   return null;
 }
@@ -236,23 +217,23 @@ function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | nul
 function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
   const T = s.turn;
   const L = T.last;
-  if (s.phase === 'await_target' || (L && L.first)) return ruleError('first_throw_not_rerollable', 'the first throw of a turn can never be rerolled');
-  if (!L) return ruleError('window_closed', 'there is no throw to reroll');
-  if (L.greedy) return ruleError('greedy_throw_not_rerollable', 'a greedy throw (5+ targets or 4+ ravens) cannot be rerolled');
-  if (L.empty) return ruleError('empty_throw_not_rerollable', 'a throw with no target and no raven cannot be rerolled');
+  if (s.phase === 'await_target' || (L && L.first)) return ruleError('first_throw_not_rerollable');
+  if (!L) return ruleError('window_closed');
+  if (L.greedy) return ruleError('greedy_throw_not_rerollable');
+  if (L.empty) return ruleError('empty_throw_not_rerollable');
   if (kind === 'reduce') {
-    if (T.reduce_used) return ruleError('reduce_already_used', 'frustration can be reduced once per turn');
-    if (s.players[s.active].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[s.active].name + ' has no frustration to return');
+    if (T.reduce_used) return ruleError('reduce_already_used');
+    if (s.players[s.active].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[s.active].name);
   } else {
-    if (T.frustrate_used) return ruleError('frustrate_already_used', 'a player can be frustrated once per turn');
+    if (T.frustrate_used) return ruleError('frustrate_already_used');
     for (let i = 0; i < by.length; i++) {
       const p = s.players[by[i]];
-      if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name + ' has no frustration to put on the board');
+      if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
     }
   }
-  if (s.phase !== 'reroll_window') return ruleError('window_closed', 'the reroll window for this throw is closed');
+  if (s.phase !== 'reroll_window') return ruleError('window_closed');
   if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.by === 'reduce') {
-    return ruleError('window_closed', 'a reroll made by reducing cannot be frustrated (option reduce_reroll_immune_to_frustrate)');
+    return ruleError('window_closed');
   }
   return null;
 }
@@ -278,12 +259,12 @@ function reduce(s: PvState): RuleError | null {
 }
 
 function frustrate(s: PvState, by: unknown): RuleError | null {
-  if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action', 'frustrate needs "by": a non-empty list of opponents');
+  if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action');
   const seats: number[] = [];
   for (let i = 0; i < by.length; i++) {
     const seat = seatOf(s, by[i]);
     if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) {
-      return ruleError('not_an_opponent', JSON.stringify(by[i]) + (seat === s.active ? ' is the active player' : seat < 0 ? ' is not playing' : ' is listed twice'));
+      return ruleError('not_an_opponent', String(by[i]));
     }
     seats.push(seat);
   }
@@ -299,7 +280,7 @@ function frustrate(s: PvState, by: unknown): RuleError | null {
 }
 
 function pass(s: PvState, fx: Effect[]): RuleError | null {
-  if (s.phase !== 'reroll_window') return ruleError('window_closed', 'no reroll window is open');
+  if (s.phase !== 'reroll_window') return ruleError('window_closed');
   if ((s.turn.last as PvThrow).ends) endTurn(s, fx);
   else s.phase = 'await_throw';
   return null;
@@ -307,8 +288,8 @@ function pass(s: PvState, fx: Effect[]): RuleError | null {
 
 function markerPhase(s: PvState): RuleError | null {
   if (s.phase === 'await_marker_choice') return null;
-  if (s.phase === 'reroll_window') return ruleError('window_open', 'the reroll window is open: pass, reduce or frustrate first');
-  return ruleError('wrong_phase', 'no marker can be taken now (' + s.phase + ')');
+  if (s.phase === 'reroll_window') return ruleError('window_open');
+  return ruleError('wrong_phase');
 }
 
 function addMarker(s: PvState, seat: number, v: number): void {
@@ -322,10 +303,10 @@ function takeMarker(s: PvState, fx: Effect[]): RuleError | null {
   const err = markerPhase(s);
   if (err) return err;
   const v = s.turn.target as number;
-  if (s.middle[v - 3] < 1) return ruleError('marker_not_available', 'the middle has no ' + v + ' left');
+  if (s.middle[v - 3] < 1) return ruleError('marker_not_available');
   s.middle[v - 3]--;
   addMarker(s, s.active, v);
-  resolveTurn(s, fx, { marker: v, from: -1, boxed: null });
+  resolveTurn(s, fx, v);
   return null;
 }
 
@@ -334,28 +315,27 @@ function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError
   if (err) return err;
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
-  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', JSON.stringify(from) + (seat === s.active ? ' is the active player' : ' is not playing'));
+  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', String(from));
   if (s.config.steal_only_if_middle_lacks_value && s.middle[v - 3] > 0) {
-    return ruleError('marker_not_available', 'stealing is allowed only when the middle has no ' + v + ' (option steal_only_if_middle_lacks_value)');
+    return ruleError('marker_not_available');
   }
   const idx = s.players[seat].markers.indexOf(v);
-  if (idx < 0) return ruleError('marker_not_available', s.players[seat].name + ' has no ' + v + ' to steal');
+  if (idx < 0) return ruleError('marker_not_available', s.players[seat].name);
   if (typeof ret !== 'number' || ret < 3 || ret > 7 || s.middle[ret - 3] < 1) {
-    return ruleError('return_marker_not_in_middle', 'the marker returned to the box must be one in the middle; ' + JSON.stringify(ret) + ' is not');
+    return ruleError('return_marker_not_in_middle');
   }
   s.players[seat].markers.splice(idx, 1);
   addMarker(s, s.active, v);
   s.middle[ret - 3]--;
   s.box[ret - 3]++;
-  resolveTurn(s, fx, { marker: v, from: seat, boxed: ret });
+  resolveTurn(s, fx, v);
   return null;
 }
 
 function roll(s: PvState, fx: Effect[]): RuleError | null {
-  if (!s.rng) return ruleError('no_virtual_dice', 'this game was started without a seed: enter the real dice');
-  let n = diceDue(s);
-  if (n === 0 && s.phase !== 'reroll_window') return ruleError('wrong_phase', 'no throw is expected now (' + s.phase + ')');
-  if (n === 0) return ruleError('window_open', 'the reroll window is open on a turn-ending throw: pass, reduce or frustrate first');
+  if (!s.rng) return ruleError('no_virtual_dice');
+  const n = diceDue(s);
+  if (!n) return ruleError(s.phase === 'reroll_window' ? 'window_open' : 'wrong_phase', s.phase);
   const faces: Face[] = [];
   for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(s.rng, 6)]);
   fx.push({ type: 'rolled', faces: faces });
@@ -363,8 +343,8 @@ function roll(s: PvState, fx: Effect[]): RuleError | null {
 }
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
-  if (!a || typeof a.do !== 'string') return fail('bad_action', 'an action is an object with "do"');
-  if (s0.phase === 'game_over') return fail('game_over', 'the game is over');
+  if (!a || typeof a.do !== 'string') return fail('bad_action');
+  if (s0.phase === 'game_over') return fail('game_over');
   if (a.do === 'correct') return correct(s0, a);
   const s = copyState(s0);
   s.undo = null;
@@ -399,7 +379,7 @@ export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
       err = steal(s, a.from, a.return_to_box, fx);
       break;
     default:
-      err = ruleError('unknown_action', 'Pechvogel has no action ' + JSON.stringify(a.do));
+      err = ruleError('unknown_action', String(a.do));
   }
   if (err) return { ok: false, error: err };
   return { ok: true, state: s, effects: fx };
@@ -407,7 +387,7 @@ export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
 
 /** A logged correction of the last entered throw, allowed until the next decision (issue 2). */
 function correct(s0: PvState, a: Action): StepResult<PvState> {
-  if (!s0.undo) return fail('nothing_to_correct', 'only the last entered throw can be corrected, before any decision');
+  if (!s0.undo) return fail('nothing_to_correct');
   const r = applyPechvogel(s0.undo, { do: 'throw', faces: a.faces });
   if (!r.ok) return r;
   r.state.n = s0.n + 1;

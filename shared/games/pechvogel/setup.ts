@@ -11,24 +11,17 @@ export const DEFAULT_CONFIG: PvConfig = {
 };
 
 function readConfig(c: Record<string, unknown> | undefined): PvConfig | string {
-  const out = Object.assign({}, DEFAULT_CONFIG);
-  if (!c) return out;
-  const keys = Object.keys(c);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (!(k in DEFAULT_CONFIG)) return 'unknown option ' + k;
-    if (typeof c[k] !== 'boolean') return 'option ' + k + ' must be true or false';
-    (out as unknown as Record<string, boolean>)[k] = c[k] as boolean;
-  }
-  return out;
+  const out = Object.assign({}, DEFAULT_CONFIG, c) as unknown as Record<string, unknown>;
+  for (const k in out) if (!(k in DEFAULT_CONFIG) || typeof out[k] !== 'boolean') return 'option ' + k;
+  return out as unknown as PvConfig;
 }
 
 function checkNames(names: string[], config: PvConfig): string | null {
   const max = config.unofficial_player_count ? 7 : 5;
-  if (names.length < 2 || names.length > max) return 'Pechvogel needs 2 to ' + max + ' players, not ' + names.length;
+  if (names.length < 2 || names.length > max) return '2-' + max + ' players';
   for (let i = 0; i < names.length; i++) {
-    if (typeof names[i] !== 'string' || names[i] === '') return 'every player needs a name';
-    if (names.indexOf(names[i]) !== i) return 'two players are called ' + names[i];
+    if (typeof names[i] !== 'string' || names[i] === '') return 'name';
+    if (names.indexOf(names[i]) !== i) return 'twice: ' + names[i];
   }
   return null;
 }
@@ -61,7 +54,7 @@ export function setupPechvogel(o: SetupOptions): SetupResult<PvState> {
   for (let i = 0; i < o.players.length; i++) players.push({ name: o.players[i], markers: [], frustrations: 0 });
   const s = baseState(players, config);
   const start = o.start === undefined ? 0 : o.start;
-  if (start % 1 !== 0 || start < 0 || start >= players.length) return fail('bad_setup', 'start player must be a seat 0..' + (players.length - 1));
+  if (start % 1 !== 0 || start < 0 || start >= players.length) return fail('bad_setup', 'start');
   s.active = start;
   if (o.seed !== undefined) s.rng = seedRng(o.seed);
   return { ok: true, state: s };

@@ -1,0 +1,85 @@
+/**
+ * `npm run build`: the firmware bundle for one board. Resolves the pin map (a conflict is a
+ * build error naming it), compiles the LED layout into index data, bundles with the Espruino
+ * pipeline, stamps the bundle hash and checks the board's Storage budget.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleForEspruino } from './espruino-bundle';
+import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
+import { GEOMETRY, LAYOUTS, ledIndex } from '../../hardware/led-layout';
+import { fnv1a } from '../../shared/engine/hash';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'firmware', 'dist');
+const HASH_PLACEHOLDER = '@bundle@';
+
+/** Pin-map input names → the firmware's button ids. */
+function buttonId(input: string): string {
+  if (input.indexOf('SEAT') === 0) return 'S' + input.slice(4);
+  if (input === 'BACK') return 'BK';
+  return input;
+}
+
+export function buildData(boardId: string) {
+  const b = resolveBoard(boardId);
+  const inputs: Record<string, string> = {};
+  for (const k of Object.keys(b.inputs)) inputs[buttonId(k)] = (b.inputs as Record<string, string>)[k];
+  const chain: number[] = [];
+  for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) chain.push(ledIndex(x, y));
+  const cells: Record<string, number[][]> = {};
+  for (const r of LAYOUTS.pechvogel.regions) cells[r.name] = r.cells.map((c) => [c[0], c[1]]);
+  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+  return {
+    fw: version,
+    board: b.id,
+    pins: {
+      inputs,
+      watched: b.watched.map(buttonId),
+      polled: b.polled.map(buttonId),
+      ledData: b.ledData,
+      buzzer: b.buzzer,
+      debounceMs: INPUT_TIMING.debounceMs,
+      pollMs: INPUT_TIMING.pollIntervalMs,
+    },
+    width: GEOMETRY.width,
+    height: GEOMETRY.height,
+    chain,
+    cells,
+  };
+}
+
+export interface FirmwareBuild {
+  file: string;
+  bytes: number;
+  hash: string;
+  fw: string;
+  board: string;
+  storageFree: number;
+}
+
+export async function buildFirmware(opts: { board?: string; out?: string; minify?: boolean } = {}): Promise<FirmwareBuild> {
+  const data = buildData(opts.board || 'pico');
+  const bundle = await bundleForEspruino({
+    entry: join(ROOT, 'firmware', 'src', 'main.ts'),
+    minify: opts.minify !== false,
+    define: { __DT_BUILD__: JSON.stringify(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
+  });
+  if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
+  // The hash covers the bundle with the placeholder, so anyone can recompute it from the file.
+  const hash = fnv1a(bundle.code);
+  const code = bundle.code.replace(HASH_PLACEHOLDER, hash.slice(0, HASH_PLACEHOLDER.length));
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length, journalBytes: 8192, variables: 1500 });
+  const file = opts.out || join(DIST, 'dicetray.js');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  const manifest = { fw: data.fw, board: data.board, hash: hash.slice(0, HASH_PLACEHOLDER.length), bytes: code.length };
+  writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
+}
+
+export async function buildEngineBundle(entry: 'engine-entry' | 'engine-core-entry', minify = true): Promise<string> {
+  const b = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', entry + '.ts'), minify });
+  return b.code;
+}

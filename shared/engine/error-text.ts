@@ -1,0 +1,42 @@
+/**
+ * What each error code means, for people (terminal, big screen, CLI). Kept off the board:
+ * the firmware shows codes as blink patterns and the host turns them into sentences.
+ */
+import type { RuleError } from './types';
+
+export const ERROR_TEXT: Record<string, string> = {
+  wrong_dice_count: 'wrong number of dice',
+  bad_face: 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven)',
+  target_not_rolled: 'the target must be a number shown by the first throw',
+  first_throw_not_rerollable: 'the first throw of a turn can never be rerolled',
+  greedy_throw_not_rerollable: 'a greedy throw (5+ targets or 4+ ravens) cannot be rerolled',
+  empty_throw_not_rerollable: 'a throw with no target and no raven cannot be rerolled',
+  window_closed: 'the reroll window for this throw is closed',
+  window_open: 'the reroll window is open: pass, reduce or frustrate first',
+  reduce_already_used: 'frustration can be reduced once per turn',
+  frustrate_already_used: 'a player can be frustrated once per turn',
+  no_frustration_to_spend: 'no frustration to spend',
+  not_an_opponent: 'not an opponent of the active player',
+  marker_not_available: 'no marker of the target value there',
+  return_marker_not_in_middle: 'the marker sent to the box must come from the middle',
+  wrong_phase: 'not possible at this point of the turn',
+  nothing_to_correct: 'only the last entered throw can be corrected, before any decision',
+  no_virtual_dice: 'this game was started without virtual dice: enter the real dice',
+  unknown_action: 'unknown action',
+  bad_action: 'malformed action',
+  bad_setup: 'impossible set-up',
+  game_over: 'the game is over',
+  unknown_game: 'no rules for this game',
+  // Table (firmware) refusals.
+  not_playing: 'that seat is not in the game',
+  frustration_started: 'a frustration has started: the active player can no longer reduce on this throw',
+  choose_victim: 'press the seat button of the player to steal from first',
+  enter_dice: 'enter the dice on the pad first',
+  entry_pending: 'finish or clear the entered dice first',
+  no_game: 'no game running',
+};
+
+export function describeError(e: RuleError): string {
+  const text = ERROR_TEXT[e.code] || e.code;
+  return e.message ? `${text} (${e.message})` : text;
+}
