@@ -74,7 +74,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   const file = opts.out || join(DIST, 'dicetray.js');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, code);
-  const manifest = { fw: data.fw, board: data.board, hash: hash.slice(0, HASH_PLACEHOLDER.length), bytes: code.length };
+  const manifest = { fw: data.fw, board: data.board, hash: hash.slice(0, HASH_PLACEHOLDER.length), bytes: code.length, pins: data.pins.inputs };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
 }

@@ -1,0 +1,1 @@
+export { createEspruinoSandbox } from '../../../test/support/espruino-sandbox';

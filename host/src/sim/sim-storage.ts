@@ -1,0 +1,124 @@
+/**
+ * Espruino's Storage module for the simulated board, kept in a JSON file so the game survives
+ * a restart of the simulator exactly as it survives a power cut on a board. Counts flash
+ * writes for the wear estimate.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+export class SimStorage {
+  files: Record<string, string> = {};
+  /** Bytes and write calls since start: what a real board would put into flash. */
+  written = { bytes: 0, writes: 0 };
+  constructor(
+    private path: string | null,
+    readonly capacity = 48 * 1024,
+  ) {
+    if (path && existsSync(path)) this.files = JSON.parse(readFileSync(path, 'utf8'));
+  }
+
+  private persist(): void {
+    if (!this.path) return;
+    // Write-then-rename: the file on disk is always a complete image.
+    writeFileSync(this.path + '.tmp', JSON.stringify(this.files));
+    renameSync(this.path + '.tmp', this.path);
+  }
+
+  private count(bytes: number): void {
+    this.written.bytes += bytes;
+    this.written.writes++;
+  }
+
+  used(): number {
+    let n = 0;
+    for (const k of Object.keys(this.files)) n += this.files[k].length + 32;
+    return n;
+  }
+
+  /** The object the firmware gets from require("Storage"). */
+  api() {
+    const st = this;
+    const api = {
+      read(name: string, offset?: number, length?: number): string | undefined {
+        const f = st.files[name];
+        if (f === undefined) return undefined;
+        return f.substr(offset || 0, length === undefined ? f.length : length);
+      },
+      readJSON(name: string, noExceptions?: boolean): unknown {
+        const f = st.files[name];
+        if (f === undefined) return undefined;
+        try {
+          return JSON.parse(f);
+        } catch (e) {
+          if (noExceptions) return undefined;
+          throw e;
+        }
+      },
+      write(name: string, data: string, offset?: number, size?: number): boolean {
+        data = String(data);
+        if (offset !== undefined && size !== undefined) st.files[name] = '\xff'.repeat(size);
+        if (offset !== undefined) {
+          const cur = st.files[name] || '';
+          st.files[name] = cur.substr(0, offset) + data + cur.substr(offset + data.length);
+        } else st.files[name] = data;
+        if (st.used() > st.capacity) throw new Error('Storage full');
+        st.count(data.length);
+        st.persist();
+        return true;
+      },
+      writeJSON(name: string, v: unknown): boolean {
+        return api.write(name, JSON.stringify(v));
+      },
+      erase(name: string): void {
+        delete st.files[name];
+        st.persist();
+      },
+      eraseAll(): void {
+        st.files = {};
+        st.persist();
+      },
+      list(re?: RegExp): string[] {
+        return Object.keys(st.files).filter((k) => !re || re.test(k));
+      },
+      getFree(): number {
+        return st.capacity - st.used();
+      },
+      compact(): void {},
+      open(name: string, mode: 'r' | 'w' | 'a') {
+        const key = name + '\u0001';
+        if (mode === 'w') st.files[key] = '';
+        let pos = 0;
+        return {
+          write(s: string) {
+            st.files[key] = (st.files[key] || '') + String(s);
+            st.count(String(s).length);
+            st.persist();
+          },
+          read(len: number): string | undefined {
+            const f = st.files[key] || '';
+            if (pos >= f.length) return undefined;
+            const out = f.substr(pos, len);
+            pos += out.length;
+            return out;
+          },
+          readLine(): string | null {
+            const f = st.files[key] || '';
+            if (pos >= f.length) return null;
+            const nl = f.indexOf('\n', pos);
+            const end = nl < 0 ? f.length : nl + 1;
+            const out = f.substring(pos, end);
+            pos = end;
+            return out;
+          },
+          getLength(): number {
+            return (st.files[key] || '').length;
+          },
+          erase(): void {
+            delete st.files[key];
+            st.persist();
+          },
+        };
+      },
+    };
+    return api;
+  }
+}
