@@ -1,0 +1,40 @@
+/**
+ * Writes the generated hardware docs. Run: npx tsx hardware/generate.ts
+ * test/hardware compares generateAll() with the checked-in files, so they cannot drift.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PECHVOGEL_SAMPLE_CAPTION, layoutMd, partsCsv, powerMd, wiringMd } from './docs';
+import { BOARDS, validateBoard } from './pinmap';
+import { pechvogelSampleCells } from './sample-frame';
+import { ledBoardSvg, wiringSvg } from './svg';
+
+/** Every generated file: repository-relative path → content. Pure: no clock, no file access. */
+export function generateAll(): Record<string, string> {
+  const out: Record<string, string> = {};
+  out['hardware/WIRING.md'] = wiringMd();
+  for (const id of Object.keys(BOARDS) as Array<keyof typeof BOARDS>) {
+    out[`hardware/wiring-${id}.svg`] = wiringSvg(BOARDS[id], validateBoard(BOARDS[id]));
+  }
+  out['hardware/parts.csv'] = partsCsv();
+  out['hardware/LAYOUT.md'] = layoutMd();
+  out['hardware/POWER.md'] = powerMd();
+  out['hardware/led-board-pechvogel.svg'] = ledBoardSvg(pechvogelSampleCells(), PECHVOGEL_SAMPLE_CAPTION);
+  return out;
+}
+
+/** Repository root (this file lives in hardware/). */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function main(): void {
+  const files = generateAll();
+  for (const path of Object.keys(files)) {
+    const abs = join(REPO_ROOT, path);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, files[path]);
+    console.log('wrote ' + path);
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -1,0 +1,89 @@
+/**
+ * Power budget for the LED board and the frame limiter the firmware runs on every frame.
+ *
+ * Written for Espruino as well as Node (the firmware may bundle this file): plain loops,
+ * no spread, destructuring, default parameters, Map or Set.
+ */
+
+/**
+ * All currents in mA. The board and LED numbers are estimates (datasheet typicals), not
+ * measurements; `reserveMa` is the head-room left for that uncertainty.
+ */
+export const POWER = {
+  /** A USB 2.0 port or charger we must stay under. */
+  usbLimitMa: 500,
+  /** MCU running with USB, 15 pull-ups, piezo buzzer: estimate for the hungriest supported board. */
+  boardMa: 60,
+  /** WS2812B LEDs on the board (2 panels of 8×8). */
+  ledCount: 128,
+  /** A dark WS2812B still draws about 1 mA (its driver IC). */
+  idleMaPerLed: 1,
+  /** One WS2812B channel at 255. */
+  maPerChannelFull: 20,
+  /** Drive current (above idle) a frame may use; limitFrame() scales frames down to this. */
+  ledBudgetMa: 250,
+  /**
+   * Highest byte any channel may carry. 32/255 (12.5 %) is plenty indoors at arm's length and
+   * keeps a busy game frame (about 40 LEDs lit) well inside ledBudgetMa, so frames rarely need scaling.
+   */
+  brightnessCap: 32,
+} as const;
+
+/** Idle current of the whole LED board, lit or not. */
+export const LED_IDLE_MA = POWER.ledCount * POWER.idleMaPerLed;
+
+/** What remains of the USB limit after board, idle LEDs and the frame budget. */
+export const RESERVE_MA = POWER.usbLimitMa - POWER.boardMa - LED_IDLE_MA - POWER.ledBudgetMa;
+
+/**
+ * Largest sum of frame bytes whose drive current fits `ledBudgetMa`
+ * (sum × maPerChannelFull / 255 ≤ ledBudgetMa), so the limiter can work in integers.
+ */
+export const BUDGET_BYTE_SUM = Math.floor((POWER.ledBudgetMa * 255) / POWER.maPerChannelFull);
+
+/** Drive current (mA, above idle) of a GRB frame: each byte costs maPerChannelFull × byte / 255. */
+export function frameDriveMa(frame: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < frame.length; i++) sum += frame[i];
+  return (sum * POWER.maPerChannelFull) / 255;
+}
+
+/** Estimated USB current with this frame shown: board + idle LEDs + frame drive. */
+export function frameTotalMa(frame: ArrayLike<number>): number {
+  return POWER.boardMa + LED_IDLE_MA + frameDriveMa(frame);
+}
+
+/**
+ * Scales a full-scale colour level (0..255) into 0..brightnessCap, so colours keep their hue
+ * under the cap instead of being clipped by limitFrame().
+ */
+export function scaleToCap(level: number): number {
+  if (level <= 0) return 0;
+  if (level >= 255) return POWER.brightnessCap;
+  return Math.round((level * POWER.brightnessCap) / 255);
+}
+
+/**
+ * Enforces the power rules on a frame in place, just before it goes to require("neopixel").write:
+ * 1. every byte is clamped to brightnessCap (a safety net: renderers should use scaleToCap);
+ * 2. if the frame's drive current is still above ledBudgetMa, every byte is scaled by the same
+ *    factor (rounded down), which keeps hues and guarantees the budget.
+ * Returns the frame's drive current in mA after limiting.
+ */
+export function limitFrame(frame: Uint8Array | Uint8ClampedArray | number[]): number {
+  const cap = POWER.brightnessCap;
+  let sum = 0;
+  for (let i = 0; i < frame.length; i++) {
+    if (frame[i] > cap) frame[i] = cap;
+    sum += frame[i];
+  }
+  if (sum > BUDGET_BYTE_SUM) {
+    const scale = BUDGET_BYTE_SUM / sum;
+    sum = 0;
+    for (let i = 0; i < frame.length; i++) {
+      frame[i] = Math.floor(frame[i] * scale);
+      sum += frame[i];
+    }
+  }
+  return (sum * POWER.maPerChannelFull) / 255;
+}
