@@ -195,11 +195,21 @@ export class App {
     this.refresh();
   }
 
-  /** The whole game (header, state, table UI) in numbered chunks the host reassembles. */
+  /**
+   * The whole game (header, state, table UI) in numbered chunks the host reassembles. Chunks
+   * are sized by their escaped length so every line stays within MAX_LINE_BYTES.
+   */
   sendSnapshot(): void {
     const text = JSON.stringify({ h: this.header, st: this.state, ui: this.table.ui });
-    const of = Math.ceil(text.length / SNAP_CHUNK);
-    for (let i = 0; i < of; i++) this.send({ t: 'snap', i: i, of: of, d: text.substr(i * SNAP_CHUNK, SNAP_CHUNK) });
+    let pos = 0;
+    let i = 0;
+    while (pos < text.length) {
+      let len = SNAP_CHUNK;
+      while (len > 8 && JSON.stringify(text.substr(pos, len)).length > SNAP_CHUNK + 20) len = len >> 1;
+      const end = pos + len >= text.length;
+      this.send({ t: 'snap', i: i++, d: text.substr(pos, len), end: end ? 1 : 0 });
+      pos += len;
+    }
   }
 
   feedback(kind: 'ok' | 'refused' | 'vote' | 'turn'): void {

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { conform } from './commands/conform';
 import { replay } from './commands/replay';
+import { sim } from './commands/sim';
+import { buildFirmware } from '../../firmware/build/build-firmware';
 import { EXIT, HostError } from './errors';
 import { stdio, type Output } from './output';
 
@@ -25,6 +27,29 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('<log>', 'action log file')
     .option('--json', 'machine-readable result')
     .action((file: string, opts) => setCode(replay(file, opts, io)));
+
+  program
+    .command('sim')
+    .description('run the simulated board (with its mirror in this terminal, or on --pty/--tcp for other tools)')
+    .option('--pty <path>', 'expose the board on a pseudo-terminal at this path (needs socat)')
+    .option('--tcp <port>', 'expose the board on TCP 127.0.0.1:<port>')
+    .option('--storage <file>', 'Storage image (the board keeps its game across restarts)', '.dicetray/sim-storage.json')
+    .option('--fresh', 'start with empty Storage')
+    .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
+    .option('--headless', 'no keyboard or screen (for scripts and services)')
+    .action(async (opts) => setCode(await sim(opts, io)));
+
+  program
+    .command('build')
+    .description('build the firmware bundle (firmware/dist/dicetray.js) for a board')
+    .option('--board <id>', 'pico (reference), wifi, original, mdbt42q', 'pico')
+    .option('--out <file>', 'output file')
+    .option('--json', 'machine-readable result')
+    .action(async (opts) => {
+      const r = await buildFirmware({ board: opts.board, out: opts.out });
+      io.out(opts.json ? JSON.stringify(r) : `${r.file}: ${r.bytes} bytes, firmware ${r.fw} for ${r.board}, bundle hash ${r.hash}, ${r.storageFree} bytes of Storage left`);
+      setCode(EXIT.ok);
+    });
 
   return program;
 }

@@ -16,8 +16,8 @@
 export const PROTOCOL_VERSION = 1;
 export const LINE_PREFIX = 'DT:';
 export const MAX_LINE_BYTES = 200;
-/** Snapshot JSON is sent in chunks of this many characters (fits a line with its envelope). */
-export const SNAP_CHUNK = 140;
+/** Snapshot JSON goes in chunks of at most this many characters, escaped length at most +20. */
+export const SNAP_CHUNK = 120;
 
 /** Button ids: seats S1..S7, pad K1..K6, OK, BK (back). */
 export type ButtonId = string;
@@ -29,7 +29,7 @@ export type BoardMsg =
   | { t: 'btn'; s: number; b: ButtonId; k: 'press' | 'long' }
   | { t: 'ui'; s: number; m: string; [k: string]: unknown }
   | { t: 'leds'; s: number; f: string }
-  | { t: 'snap'; s: number; i: number; of: number; d: string }
+  | { t: 'snap'; s: number; i: number; d: string; end: number }
   | { t: 'new'; s: number; n: number }
   | { t: 'err'; s: number; code: string; msg: string };
 

@@ -1,0 +1,30 @@
+/** The firmware bundle and its manifest, built on demand when missing or older than the sources. */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildFirmware, DIST, ROOT } from '../../../firmware/build/build-firmware';
+
+export interface Manifest {
+  fw: string;
+  board: string;
+  hash: string;
+  bytes: number;
+  pins: Record<string, string>;
+}
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) t = Math.max(t, newest(p));
+    else if (/\.ts$/.test(e.name)) t = Math.max(t, statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+export async function ensureBundle(force = false): Promise<{ code: string; manifest: Manifest; file: string }> {
+  const file = join(DIST, 'dicetray.js');
+  const man = join(DIST, 'dicetray.json');
+  const stale = !existsSync(file) || !existsSync(man) || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
+  if (force || stale) await buildFirmware();
+  return { code: readFileSync(file, 'utf8'), manifest: JSON.parse(readFileSync(man, 'utf8')), file };
+}

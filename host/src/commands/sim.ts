@@ -1,0 +1,137 @@
+/**
+ * `dicetray sim`: the simulated board. Without --pty/--tcp it is the README's main job: the
+ * board and its mirror in one terminal, buttons on the keyboard. With --pty PATH or --tcp PORT
+ * the board's serial side is exposed for `dicetray mirror`, `script` or `flash`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { SimBoard } from '../sim/sim-board';
+import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
+import { BoardLink } from '../link/board-link';
+import { MirrorModel } from '../mirror/mirror-model';
+import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
+import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
+import { ensureBundle } from './firmware-bundle';
+import { EXIT, HostError } from '../errors';
+import type { Output } from '../output';
+
+export interface SimOptions {
+  pty?: string;
+  tcp?: string;
+  storage?: string;
+  headless?: boolean;
+  fresh?: boolean;
+  linux?: boolean;
+}
+
+const KEYMAP: Record<string, string> = {
+  '1': 'S1', '2': 'S2', '3': 'S3', '4': 'S4', '5': 'S5', '6': 'S6', '7': 'S7',
+  a: 'K1', s: 'K2', d: 'K3', f: 'K4', g: 'K5', h: 'K6', '\r': 'OK', '\n': 'OK', '\x7f': 'BK', '\b': 'BK',
+};
+
+/** The sim's own GRB frame as letters-free colour rows (used when no mirror runs in-process). */
+function frameRows(frame: Uint8Array): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < GEOMETRY.height; y++) {
+    let row = '';
+    for (let x = 0; x < GEOMETRY.width; x++) {
+      const i = ledIndex(x, y) * 3;
+      const g = frame[i] || 0, r = frame[i + 1] || 0, b = frame[i + 2] || 0;
+      const k = 255 / Math.max(1, r, g, b);
+      row += r + g + b ? `\x1b[38;2;${Math.round(r * k)};${Math.round(g * k)};${Math.round(b * k)}m●\x1b[0m` : '\x1b[38;5;238m·\x1b[0m';
+      row += x === 7 ? '  ' : ' ';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+export async function sim(opts: SimOptions, io: Output): Promise<number> {
+  const { code, manifest } = await ensureBundle();
+  const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
+  mkdirSync(dirname(storageFile), { recursive: true });
+  const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: opts.fresh ? null : storageFile, boardName: opts.linux ? 'LINUX' : undefined });
+  let exposure: Exposure | null = null;
+  let model: MirrorModel | null = null;
+  const events: string[] = [];
+  const say = (s: string) => {
+    events.push(s);
+    if (events.length > 6) events.shift();
+    if (opts.headless) io.out(s);
+  };
+  if (opts.pty || opts.tcp) {
+    try {
+      exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty)) : await exposeOnTcp(board, Number(opts.tcp));
+    } catch (e) {
+      throw new HostError((e as Error).message, EXIT.usage);
+    }
+    io.out(`dicetray: simulated board on ${exposure.describe} (firmware ${manifest.fw}, bundle ${manifest.hash})`);
+  } else {
+    const link = new BoardLink((d) => board.write(d));
+    board.on('data', (d: Buffer) => link.receive(d));
+    model = new MirrorModel(() => link.send({ c: 'snap' }));
+    model.on('event', (e) => {
+      if (e.kind === 'resync') say(`mirror: ${e.reason}, asking for a snapshot`);
+      else if (e.kind === 'refused') say(`refused ${e.action}: ${e.code}`);
+      else if (e.kind === 'action') say(`${JSON.stringify(e.action)}`);
+    });
+    link.on('msg', (m) => {
+      model!.handle(m);
+      if (m.t === 'hello') link.send({ c: 'leds', on: true });
+    });
+  }
+  board.on('watchdog', () => say('watchdog reset'));
+  board.boot();
+
+  if (opts.headless || !process.stdin.isTTY) {
+    await new Promise<void>((done) => {
+      process.once('SIGINT', () => done());
+      process.once('SIGTERM', () => done());
+    });
+    exposure?.close();
+    board.powerCut();
+    return EXIT.ok;
+  }
+
+  let long = false;
+  const draw = () => {
+    const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
+    if (model) {
+      lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
+      lines.push(...describeGame(model.state, model.ui, Date.now()));
+    } else lines.push(...frameRows(board.frame));
+    lines.push('', ...events.map((e) => '  ' + e), '', ...SIM_KEYS, long ? '  (long press: next key)' : '');
+    process.stdout.write('\x1b[H\x1b[2J' + lines.join('\n') + '\n');
+  };
+  process.stdout.write('\x1b[?25l');
+  const timer = setInterval(draw, 150);
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  await new Promise<void>((done) => {
+    process.stdin.on('data', (d: Buffer) => {
+      const k = d.toString('latin1');
+      if (k === '\x03' || k === 'q') return done();
+      if (k === 'L') {
+        long = true;
+        return;
+      }
+      if (k === 'P') {
+        say('power cut … power back');
+        board.powerCut();
+        board.boot();
+        return;
+      }
+      const id = KEYMAP[k];
+      if (id) {
+        board.press(id, long ? 1200 : 80);
+        long = false;
+      }
+    });
+  });
+  clearInterval(timer);
+  process.stdin.setRawMode(false);
+  process.stdout.write('\x1b[?25h\n');
+  exposure?.close();
+  board.powerCut();
+  return EXIT.ok;
+}

@@ -1,0 +1,160 @@
+/**
+ * The host's live copy of a board's game, built only from protocol messages: a snapshot, then
+ * every accepted action replayed through the same engine. A sequence gap, a board restart or
+ * a replay that disagrees makes it ask for a new snapshot; it says so through events.
+ */
+import { EventEmitter } from 'node:events';
+import { step } from '../../../shared/engine/step';
+import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
+import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
+import type { PvState } from '../../../shared/games/pechvogel/types';
+
+export interface MirrorUi {
+  m: string;
+  e: unknown[];
+  c: boolean;
+  v: number[];
+  dl: number;
+  vic: number;
+  err: string;
+  /** Host time when the countdown `dl` was reported. */
+  at: number;
+}
+
+export interface Hello {
+  v: number;
+  fw: string;
+  bh: string;
+  game: string;
+  board: string;
+  boot: number;
+}
+
+export type MirrorEvent =
+  | { kind: 'hello'; hello: Hello }
+  | { kind: 'mismatch'; hello: Hello }
+  | { kind: 'resync'; reason: string }
+  | { kind: 'synced' }
+  | { kind: 'action'; action: Record<string, unknown>; state: PvState; line: string }
+  | { kind: 'refused'; action: string; code: string }
+  | { kind: 'button'; button: string; press: string }
+  | { kind: 'board_error'; code: string; msg: string }
+  | { kind: 'new_game' };
+
+export class MirrorModel extends EventEmitter {
+  hello: Hello | null = null;
+  state: PvState | null = null;
+  header: (LogHeader & { seats?: number[] }) | null = null;
+  ui: MirrorUi | null = null;
+  /** Latest LED frame: one palette letter per LED, row-major. */
+  frame = '';
+  synced = false;
+  /** Log of this mirror session: header line + one line per mirrored action. */
+  log: string[] = [];
+  private lastSeq = -1;
+  private chunks: string[] = [];
+  private wantSnapshot = false;
+
+  constructor(private requestSnapshot: () => void, private now: () => number = Date.now) {
+    super();
+  }
+
+  private note(e: MirrorEvent): void {
+    this.emit('event', e);
+  }
+
+  private resync(reason: string): void {
+    this.synced = false;
+    this.chunks = [];
+    if (!this.wantSnapshot) {
+      this.wantSnapshot = true;
+      this.note({ kind: 'resync', reason });
+      this.requestSnapshot();
+    }
+  }
+
+  handle(msg: BoardMsg): void {
+    if (msg.t === 'hello') {
+      this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
+      this.lastSeq = msg.s;
+      if (msg.v !== PROTOCOL_VERSION) {
+        this.note({ kind: 'mismatch', hello: this.hello });
+        return;
+      }
+      this.note({ kind: 'hello', hello: this.hello });
+      this.wantSnapshot = false;
+      this.resync('board said hello');
+      return;
+    }
+    if (this.lastSeq >= 0 && msg.s !== this.lastSeq + 1) {
+      const missed = msg.s - this.lastSeq - 1;
+      this.lastSeq = msg.s;
+      if (msg.t !== 'snap') this.resync(missed > 0 ? `missed ${missed} message(s)` : 'sequence restarted');
+      else this.resync('snapshot interrupted');
+    }
+    this.lastSeq = msg.s;
+    switch (msg.t) {
+      case 'snap':
+        if (msg.i === 0) this.chunks = [];
+        if (msg.i !== this.chunks.length) return; // a stray chunk; the gap check asks again
+        this.chunks.push(msg.d);
+        if (msg.end) this.applySnapshot(this.chunks.join(''));
+        return;
+      case 'act':
+        return this.applyAction(msg.n, msg.a);
+      case 'new':
+        this.note({ kind: 'new_game' });
+        this.wantSnapshot = false;
+        return this.resync('new game');
+      case 'ui':
+        this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
+        this.emit('change');
+        return;
+      case 'leds':
+        this.frame = msg.f;
+        this.emit('change');
+        return;
+      case 'rej':
+        return this.note({ kind: 'refused', action: msg.a, code: msg.code });
+      case 'btn':
+        return this.note({ kind: 'button', button: msg.b, press: msg.k });
+      case 'err':
+        return this.note({ kind: 'board_error', code: msg.code, msg: msg.msg });
+    }
+  }
+
+  private applySnapshot(text: string): void {
+    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui: Record<string, unknown> };
+    try {
+      snap = JSON.parse(text);
+    } catch {
+      this.wantSnapshot = false;
+      return this.resync('snapshot was garbled');
+    }
+    this.header = snap.h;
+    this.state = snap.st;
+    this.wantSnapshot = false;
+    this.synced = true;
+    this.log = [];
+    if (snap.h && snap.st) {
+      const h: LogHeader = snap.st.n === 0 ? { log: LOG_FORMAT, game: snap.h.game, setup: snap.h.setup } : { log: LOG_FORMAT, game: snap.st.game, state: snap.st };
+      this.log.push(headerLine(h));
+    }
+    this.note({ kind: 'synced' });
+    this.emit('change');
+  }
+
+  private applyAction(n: number, a: Record<string, unknown>): void {
+    if (!this.synced || !this.state) return;
+    const r = step(this.state, a as { do: string });
+    if (!r.ok || r.state.n !== n) {
+      this.wantSnapshot = false;
+      return this.resync(r.ok ? `action ${n} arrived out of order` : `action ${n} does not replay here (${r.error.code})`);
+    }
+    this.state = r.state as PvState;
+    const line = entryLine(this.state, a as { do: string }, r.effects);
+    this.log.push(line);
+    this.note({ kind: 'action', action: a, state: this.state, line });
+    this.emit('change');
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Puts the simulated board's serial side on a real pseudo-terminal (socat, as a USB board
+ * appears) or on TCP (as Espruino's Linux build with --telnet or a network board).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import type { SimBoard } from './sim-board';
+
+export interface Exposure {
+  describe: string;
+  close(): void;
+}
+
+export function exposeOnPty(sim: SimBoard, path: string): Promise<Exposure> {
+  return new Promise((resolve, reject) => {
+    // socat owns the pty; its stdio is the board's side of the wire.
+    const p: ChildProcess = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${path}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let ready = false;
+    p.on('error', (e) => reject(new Error(`cannot start socat (${(e as Error).message}); install it: apt-get install socat`)));
+    p.stderr!.on('data', (d: Buffer) => {
+      if (!ready && /starting data transfer loop/.test(d.toString())) {
+        ready = true;
+        resolve({ describe: `pty ${path}`, close: () => p.kill() });
+      }
+    });
+    p.on('exit', (code) => {
+      if (!ready) reject(new Error(`socat exited (${code}) before the pty was ready`));
+    });
+    p.stdout!.on('data', (d: Buffer) => sim.write(d));
+    sim.on('data', (d: Buffer) => {
+      if (p.stdin!.writable) p.stdin!.write(d);
+    });
+  });
+}
+
+export function exposeOnTcp(sim: SimBoard, port: number, host = '127.0.0.1'): Promise<Exposure> {
+  return new Promise((resolve, reject) => {
+    let client: net.Socket | null = null;
+    const server = net.createServer((sock) => {
+      // One client at a time, like Espruino's telnet console.
+      if (client) client.destroy();
+      client = sock;
+      sock.on('data', (d) => sim.write(d));
+      sock.on('close', () => {
+        if (client === sock) client = null;
+      });
+      sock.on('error', () => {});
+    });
+    sim.on('data', (d: Buffer) => {
+      if (client && !client.destroyed) client.write(d);
+    });
+    server.on('error', reject);
+    server.listen(port, host, () => {
+      const addr = server.address() as net.AddressInfo;
+      resolve({
+        describe: `tcp://${host}:${addr.port}`,
+        close: () => {
+          if (client) client.destroy();
+          server.close();
+        },
+      });
+    });
+  });
+}

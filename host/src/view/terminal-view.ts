@@ -1,0 +1,69 @@
+/**
+ * The terminal view: the LED board as it looks on the table, and the game in words.
+ * Pure: returns the screen as text with ANSI colours; the caller decides when to draw.
+ */
+import type { MirrorModel } from '../mirror/mirror-model';
+import type { PvState } from '../../../shared/games/pechvogel/types';
+import { ERROR_TEXT } from '../../../shared/engine/error-text';
+import { letterRgb } from './palette';
+
+const ESC = '\x1b[';
+
+function led(rgb: number[], colour: boolean): string {
+  if (!colour) return rgb[0] + rgb[1] + rgb[2] > 0 ? '●' : '·';
+  if (rgb[0] + rgb[1] + rgb[2] === 0) return `${ESC}38;5;238m·${ESC}0m`;
+  return `${ESC}38;2;${rgb[0]};${rgb[1]};${rgb[2]}m●${ESC}0m`;
+}
+
+/** 16×8 board from a letter frame (row-major). */
+export function drawBoard(frame: string, width: number, colour: boolean): string[] {
+  const rows: string[] = [];
+  if (!frame) return ['(no LED frame yet)'];
+  for (let y = 0; y * width < frame.length; y++) {
+    let row = '';
+    for (let x = 0; x < width; x++) row += led(letterRgb(frame[y * width + x]), colour) + (x === 7 ? '  ' : ' ');
+    rows.push(row);
+  }
+  return rows;
+}
+
+const PHASE_TEXT: Record<string, string> = {
+  await_first_throw: 'first throw (7 dice)',
+  await_target: 'choose the target',
+  await_throw: 'throw',
+  reroll_window: 'reroll window',
+  await_reroll: 'reroll',
+  await_marker_choice: 'take or steal a marker',
+  game_over: 'game over',
+};
+
+export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: number): string[] {
+  if (!s) return [ui && ui.m === 'setup' ? 'Set-up: press seat buttons to join, OK to start.' : 'No game.'];
+  const out: string[] = [];
+  const T = s.turn;
+  const mid = s.middle.map((c, i) => `${i + 3}:${c}`).join(' ');
+  out.push(`Middle ${mid}   box ${s.box.reduce((a, b) => a + b, 0)}   Murphy: ${s.murphy < 0 ? '-' : s.players[s.murphy].name}`);
+  for (let i = 0; i < s.players.length; i++) {
+    const p = s.players[i];
+    const mark = i === s.active && s.phase !== 'game_over' ? '▶' : ' ';
+    const score = s.scores ? `  = ${s.scores[i]}${s.winners && s.winners.indexOf(i) >= 0 ? ' ★' : ''}` : '';
+    out.push(`${mark} ${p.name.padEnd(12)} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
+  }
+  let line = `${PHASE_TEXT[s.phase] || s.phase}`;
+  if (T.target !== null) line += `   target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, board frustrations ${T.frustraters.length}`;
+  out.push(line);
+  if (ui) {
+    if (ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
+    if (s.phase === 'reroll_window' && ui.dl > 0) {
+      const left = Math.max(0, ui.dl - (now - ui.at));
+      out.push(`Frustrate? ${(left / 1000).toFixed(1)} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
+    }
+    if (ui.err) out.push(`Refused: ${ERROR_TEXT[ui.err] || ui.err}`);
+  }
+  return out;
+}
+
+export const SIM_KEYS = [
+  'Keys: seats 1-7 · pad a s d f g h = 3 4 5 6 7 raven · Enter = OK · Backspace = BACK',
+  '      L then a key = long press · P = power cut and restart · Ctrl-C = quit',
+];
