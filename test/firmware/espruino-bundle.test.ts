@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForEspruino, buildFile, EspruinoBuildError, type EspruinoBundle } from '../../firmware/build/espruino-bundle.js';
 import { fixUpForEspruino, verifyEspruinoShape } from '../../firmware/build/fix-up-for-espruino.js';
-import { createEspruinoSandbox } from '../support/espruino-sandbox.js';
+import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
 import { runOnEspruino } from '../support/run-on-espruino.js';
 
 const FIXTURES = 'test/fixtures/espruino-sample';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEspruinoSandbox } from '../support/espruino-sandbox.js';
+import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
 
 describe('createEspruinoSandbox', () => {
   it.each(['Map', 'Set', 'WeakMap', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'queueMicrotask', 'RangeError'])('has no global %s', (name) => {
