@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
-import { GEOMETRY, LAYOUTS, ledIndex } from '../../hardware/led-layout';
+import { GEOMETRY, LAYOUTS } from '../../hardware/led-layout';
 import { fnv1a } from '../../shared/engine/hash';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,10 +26,11 @@ export function buildData(boardId: string) {
   const b = resolveBoard(boardId);
   const inputs: Record<string, string> = {};
   for (const k of Object.keys(b.inputs)) inputs[buttonId(k)] = (b.inputs as Record<string, string>)[k];
-  const chain: number[] = [];
-  for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) chain.push(ledIndex(x, y));
-  const cells: Record<string, number[][]> = {};
-  for (const r of LAYOUTS.pechvogel.regions) cells[r.name] = r.cells.map((c) => [c[0], c[1]]);
+  // Panels as [x0, y0, width, height, serpentine?1:0]; the firmware computes chain positions from them.
+  const panels = GEOMETRY.panels.map((p) => [p.x0, p.y0, p.width, p.height, p.wiring === 'serpentine' ? 1 : 0]);
+  // Cells as two letters each ('a' + x, 'a' + y): a quarter of the size of nested arrays.
+  const cells: Record<string, string> = {};
+  for (const r of LAYOUTS.pechvogel.regions) cells[r.name] = r.cells.map((c) => String.fromCharCode(97 + c[0], 97 + c[1])).join('');
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
   return {
     fw: version,
@@ -45,7 +46,7 @@ export function buildData(boardId: string) {
     },
     width: GEOMETRY.width,
     height: GEOMETRY.height,
-    chain,
+    panels,
     cells,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Board, ButtonKind } from './board';
 import type { Action, RuleError } from '../../shared/engine/types';
-import { step } from '../../shared/engine/step';
+import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import { LOG_FORMAT, type LogHeader } from '../../shared/engine/log';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -180,6 +180,19 @@ export class App {
       const err = this.newGame(seats, names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
       if (err) this.send({ t: 'rej', a: 'new', code: err.code });
       else this.table.enterPlay();
+    } else if (c.c === 'load') {
+      const st = c.st as PvState;
+      if (!st || st.game !== 'pechvogel' || !Array.isArray(st.players) || typeof st.n !== 'number') {
+        this.send({ t: 'err', code: 'bad_state', msg: 'load needs a Pechvogel state' });
+        return;
+      }
+      const seats: number[] = [];
+      for (let i = 0; i < st.players.length; i++) seats.push(c.seats ? c.seats[i] : i);
+      this.header = { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: seats };
+      this.state = st;
+      this.journal.checkpoint(this.header, st);
+      this.send({ t: 'new', n: st.n });
+      this.table.enterPlay();
     } else if (c.c === 'snap') this.sendSnapshot();
     else if (c.c === 'leds') {
       if (c.on !== undefined) this.cfg.leds_link = !!c.on;

@@ -39,7 +39,9 @@ export type HostCmd =
   | { c: 'act'; a: Record<string, unknown> }
   | { c: 'new'; p: string[]; st?: number; cfg?: Record<string, unknown>; seed?: number }
   | { c: 'snap' }
+  /** Adopt a whole game state (staff restore; scripts starting mid-game). */
+  | { c: 'load'; st: Record<string, unknown>; seats?: number[] }
   | { c: 'leds'; on?: boolean }
   | { c: 'cfg'; k: string; v: unknown };
 
-export const COMMANDS = ['hello', 'btn', 'act', 'new', 'snap', 'leds', 'cfg'];
+export const COMMANDS = ['hello', 'btn', 'act', 'new', 'snap', 'leds', 'cfg', 'load'];

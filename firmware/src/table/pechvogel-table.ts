@@ -5,7 +5,7 @@
  * runs the reroll window's countdown and votes (RULES.md R-PV-13).
  */
 import type { Action, RuleError } from '../../../shared/engine/types';
-import { step } from '../../../shared/engine/step';
+import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
 
