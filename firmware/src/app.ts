@@ -59,7 +59,7 @@ export class App {
       state: () => app.state,
       seats: () => (app.header ? app.header.seats : []),
       apply: (a) => app.apply(a),
-      newGame: (seats, start, config, virtual) => app.newGame(seats, null, seats.indexOf(start), config, virtual ? app.seed() : undefined),
+      newGame: (seats, start, config, virtual, names) => app.newGame(seats, names || null, seats.indexOf(start), config, virtual ? app.seed() : undefined),
       now: () => board.now(),
       after: (ms, fn) => board.after(ms, fn),
       cancel: (id) => board.cancel(id),

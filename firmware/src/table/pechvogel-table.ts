@@ -44,7 +44,7 @@ export interface TableHost {
   /** Player index → physical seat (0..6). */
   seats(): number[];
   apply(a: Action): RuleError | null;
-  newGame(seats: number[], startSeat: number, config: Record<string, boolean>, virtual: boolean): RuleError | null;
+  newGame(seats: number[], startSeat: number, config: Record<string, boolean>, virtual: boolean, names?: string[]): RuleError | null;
   now(): number;
   after(ms: number, fn: () => void): number;
   cancel(id: number): void;
@@ -292,7 +292,9 @@ export class PechvogelTable {
     if (!s) return;
     const seats = this.host.seats();
     // The next game starts with the seat after the last start; scores reset.
-    const err = this.host.newGame(seats, seats[(s.active + 1) % seats.length], s.config as unknown as Record<string, boolean>, !!s.rng);
+    const names: string[] = [];
+    for (let i = 0; i < s.players.length; i++) names.push(s.players[i].name);
+    const err = this.host.newGame(seats, seats[(s.active + 1) % seats.length], s.config as unknown as Record<string, boolean>, !!s.rng, names);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }

@@ -137,7 +137,7 @@ export class MirrorModel extends EventEmitter {
     this.synced = true;
     this.log = [];
     if (snap.h && snap.st) {
-      const h: LogHeader = snap.st.n === 0 ? { log: LOG_FORMAT, game: snap.h.game, setup: snap.h.setup } : { log: LOG_FORMAT, game: snap.st.game, state: snap.st };
+      const h: LogHeader = snap.st.n === 0 && snap.h.setup ? { log: LOG_FORMAT, game: snap.h.game, setup: snap.h.setup } : { log: LOG_FORMAT, game: snap.st.game, state: snap.st };
       this.log.push(headerLine(h));
     }
     this.note({ kind: 'synced' });

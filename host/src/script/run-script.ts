@@ -1,0 +1,149 @@
+/**
+ * Runs a table script against a board: the simulated board (buttons through its pins, fake
+ * clock) or any board over the protocol (buttons as host commands, real time). Expectations
+ * are checked on the mirrored game, so a script tests the board and the mirror together.
+ */
+import type { BoardLink } from '../link/board-link';
+import { MirrorModel } from '../mirror/mirror-model';
+import type { BoardMsg } from '../../../shared/protocol/messages';
+import { pechvogel } from '../../../shared/games/pechvogel';
+import { subsetMismatches } from '../../../shared/conformance/subset-match';
+import type { Step } from './parse-script';
+
+export interface ScriptTarget {
+  link: BoardLink;
+  press(button: string, long: boolean): Promise<void>;
+  bounce?(button: string): Promise<void>;
+  powerCut?(): Promise<void>;
+  wait(ms: number): Promise<void>;
+  /** Gives the board time to answer what was just sent. */
+  settle(): Promise<void>;
+}
+
+export interface StepResult {
+  line: number;
+  ok: boolean;
+  problem?: string;
+}
+
+function get(o: unknown, path: string): unknown {
+  let cur = o as Record<string, unknown> | undefined;
+  for (const k of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[k] as Record<string, unknown> | undefined;
+  }
+  return cur;
+}
+
+export class ScriptRunner {
+  readonly model: MirrorModel;
+  private queue: BoardMsg[] = [];
+
+  constructor(private target: ScriptTarget) {
+    this.model = new MirrorModel(() => target.link.send({ c: 'snap' }));
+    target.link.on('msg', (m: BoardMsg) => {
+      this.model.handle(m);
+      this.queue.push(m);
+    });
+  }
+
+  /** Connects: hello, LED frames on, snapshot. */
+  async start(): Promise<void> {
+    this.target.link.send({ c: 'hello' });
+    await this.target.settle();
+    this.target.link.send({ c: 'leds', on: true });
+    await this.target.settle();
+  }
+
+  private take(pred: (m: BoardMsg) => boolean): BoardMsg | null {
+    const i = this.queue.findIndex(pred);
+    if (i < 0) return null;
+    const m = this.queue[i];
+    this.queue.splice(0, i + 1);
+    return m;
+  }
+
+  private view(): Record<string, unknown> | null {
+    return this.model.state ? pechvogel.view(this.model.state) : null;
+  }
+
+  async step(s: Step): Promise<string | null> {
+    const t = this.target;
+    switch (s.op) {
+      case 'new':
+        t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start });
+        return this.after();
+      case 'given': {
+        const r = pechvogel.fromGiven(s.given, s.config || {});
+        if (!r.ok) return `given refused: ${r.error.code} ${r.error.message}`;
+        t.link.send({ c: 'load', st: r.state as unknown as Record<string, unknown> });
+        return this.after();
+      }
+      case 'press':
+      case 'hold':
+        for (const b of s.buttons) await t.press(b, s.op === 'hold');
+        return this.after();
+      case 'bounce':
+        if (!t.bounce) return 'bounce works on the simulated board only';
+        for (const b of s.buttons) await t.bounce(b);
+        return this.after();
+      case 'wait':
+        await t.wait(s.ms);
+        return this.after();
+      case 'act':
+        t.link.send({ c: 'act', a: s.action });
+        return this.after();
+      case 'powercut':
+        if (!t.powerCut) return 'powercut works on the simulated board only';
+        await t.powerCut();
+        return this.after();
+      case 'expect_act': {
+        const m = this.take((x) => x.t === 'act' && (x.a as { do: string }).do === s.kind && (s.subset === undefined || subsetMismatches(x.a, s.subset).length === 0));
+        return m ? null : `no accepted ${s.kind}${s.subset ? ' ' + JSON.stringify(s.subset) : ''}; got ${this.seen()}`;
+      }
+      case 'expect_rej': {
+        // Engine refusals come as rej lines; table refusals show in the UI report (err).
+        const m = this.take((x) => (x.t === 'rej' && x.code === s.code) || (x.t === 'ui' && (x as { err?: string }).err === s.code));
+        return m ? null : `no refusal ${s.code}; got ${this.seen()}`;
+      }
+      case 'expect_state':
+      case 'expect_ui': {
+        const root = s.op === 'expect_state' ? this.view() : (this.model.ui as unknown as Record<string, unknown>);
+        if (!root) return s.op === 'expect_state' ? 'no game mirrored' : 'no table UI reported';
+        const bad: string[] = [];
+        for (const [path, want] of s.pairs) for (const m of subsetMismatches(get(root, path), want, path)) bad.push(m);
+        return bad.length ? bad.join('; ') : null;
+      }
+      case 'expect_led': {
+        const f = this.model.frame;
+        const got = f[s.y * 16 + s.x];
+        return got === s.letter ? null : `LED ${s.x},${s.y} shows ${got === undefined ? 'nothing' : got}, expected ${s.letter}`;
+      }
+      case 'expect_no_act': {
+        const acts = this.queue.filter((x) => x.t === 'act');
+        this.queue = [];
+        return acts.length ? `unexpected: ${acts.map((a) => JSON.stringify((a as { a: unknown }).a)).join(', ')}` : null;
+      }
+    }
+  }
+
+  private async after(): Promise<null> {
+    await this.target.settle();
+    return null;
+  }
+
+  private seen(): string {
+    const recent = this.queue.filter((m) => m.t === 'act' || m.t === 'rej').slice(-4);
+    return recent.length ? recent.map((m) => (m.t === 'act' ? JSON.stringify(m.a) : `rej ${(m as { code: string }).code}`)).join(', ') : 'nothing';
+  }
+
+  async run(steps: Step[]): Promise<StepResult[]> {
+    const out: StepResult[] = [];
+    for (const s of steps) {
+      const problem = await this.step(s);
+      out.push(problem ? { line: s.line, ok: false, problem } : { line: s.line, ok: true });
+      if (problem) break;
+    }
+    return out;
+  }
+}
