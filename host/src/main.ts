@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { conform } from './commands/conform';
 import { replay } from './commands/replay';
 import { sim } from './commands/sim';
+import { script } from './commands/script';
 import { buildFirmware } from '../../firmware/build/build-firmware';
 import { EXIT, HostError } from './errors';
 import { stdio, type Output } from './output';
@@ -38,6 +39,14 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
     .action(async (opts) => setCode(await sim(opts, io)));
+
+  program
+    .command('script')
+    .description('play a table script (buttons, waits, expectations) against a board')
+    .argument('<file>', 'table script')
+    .option('--board <board>', 'sim, tcp://HOST:PORT or a serial path', 'sim')
+    .option('--json', 'machine-readable result')
+    .action(async (file: string, opts) => setCode(await script(file, opts, io)));
 
   program
     .command('build')
