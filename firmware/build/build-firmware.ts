@@ -71,12 +71,24 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   // The hash covers the bundle with the placeholder, so anyone can recompute it from the file.
   const hash = fnv1a(bundle.code);
   const code = bundle.code.replace(HASH_PLACEHOLDER, hash.slice(0, HASH_PLACEHOLDER.length));
-  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length, journalBytes: 8192, variables: 1500 });
   const file = opts.out || join(DIST, 'dicetray.js');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, code);
-  const manifest = { fw: data.fw, board: data.board, hash: hash.slice(0, HASH_PLACEHOLDER.length), bytes: code.length, pins: data.pins.inputs };
+  // The maintenance module (self-test, staff menu) goes to Storage as its own file.
+  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false });
+  writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
+  const manifest = {
+    fw: data.fw,
+    board: data.board,
+    hash: hash.slice(0, HASH_PLACEHOLDER.length),
+    bytes: code.length,
+    pins: data.pins.inputs,
+    /** Storage files besides .bootcde: name → file in this folder. */
+    files: { 'dt.maint': 'maintenance.js' },
+    maintenanceBytes: maint.code.length,
+  };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length, journalBytes: 8192, variables: 1500 });
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
 }
 

@@ -16,6 +16,13 @@ import { loadConfig, saveConfig, setConfig, type BoardConfig } from './config';
 import { Frame } from './leds/frame';
 import { PechvogelTable } from './table/pechvogel-table';
 import { renderPechvogel, type Cells } from './table/pechvogel-render';
+import type { SelfTest } from './maintenance/selftest';
+import { loadMaintenance } from './maintenance/load-maintenance';
+import { C } from './leds/frame';
+
+/** OK and BACK held together this long during play: staff mode; through power-up: self-test. */
+const STAFF_HOLD_MS = 3000;
+const SELFTEST_ENTER_MS = 500;
 
 export interface BuildInfo {
   fw: string;
@@ -34,6 +41,12 @@ export interface DeviceHeader extends LogHeader {
 
 const BLINK_MS = 250;
 
+function seatRange(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(i);
+  return out;
+}
+
 export class App {
   private seq = 0;
   state: PvState | null = null;
@@ -46,6 +59,11 @@ export class App {
   private lastUi = '';
   private boots = 0;
   private lastInput = 0;
+  private selftest: SelfTest | null = null;
+  /** Staff mode (kiosk maintenance from the buttons). */
+  staff = false;
+  private down: Record<string, boolean> = {};
+  private staffTimer = -1;
 
   constructor(
     public board: Board,
@@ -74,9 +92,17 @@ export class App {
     b.storage.write('dt.boots', String(this.boots));
     this.resume();
     b.onButton((id, kind) => this.onButton(id, kind));
+    // OK and BACK held through power-up: the assembly self-test instead of a game.
+    const held = b.pressedNow();
+    if (held.indexOf('OK') >= 0 && held.indexOf('BK') >= 0) {
+      b.after(SELFTEST_ENTER_MS, () => {
+        const still = b.pressedNow();
+        if (still.indexOf('OK') >= 0 && still.indexOf('BK') >= 0) this.startSelfTest();
+      });
+    }
     b.onCommand(
       (cmd) => this.onCommand(cmd),
-      (code) => this.send({ t: 'err', code: code, msg: 'input ignored' }),
+      (code) => this.err(code),
     );
     this.sendHello();
     this.lastInput = b.now();
@@ -117,11 +143,19 @@ export class App {
     const setup = { players: players, start: start < 0 ? 0 : start, config: config, seed: seed };
     const r = setupPechvogel(setup);
     if (!r.ok) return r.error;
-    this.header = { log: LOG_FORMAT, game: 'pechvogel', setup: setup, seats: seats };
-    this.state = r.state;
-    this.journal.checkpoint(this.header, this.state);
-    this.send({ t: 'new', n: 0 });
+    this.adopt({ log: LOG_FORMAT, game: 'pechvogel', setup: setup, seats: seats }, r.state);
     return null;
+  }
+
+  private adopt(h: DeviceHeader, st: PvState): void {
+    this.header = h;
+    this.state = st;
+    this.journal.checkpoint(h, st);
+    this.send({ t: 'new', n: st.n });
+  }
+
+  private err(code: string, detail?: string): void {
+    this.send({ t: 'err', code: code, msg: detail || '' });
   }
 
   /** The one way the game changes on the board: step, journal, then tell the host. */
@@ -148,50 +182,99 @@ export class App {
     return null;
   }
 
+  startSelfTest(): void {
+    const m = loadMaintenance(this.board.storage);
+    if (!m) {
+      this.err('no_maintenance');
+      return;
+    }
+    this.selftest = new m.SelfTest(this.board, this.frame, () => {
+      this.selftest = null;
+      this.refresh();
+    });
+  }
+
   private onButton(id: string, kind: ButtonKind): void {
     this.lastInput = this.board.now();
+    if (this.selftest) {
+      this.selftest.button(id, kind);
+      return;
+    }
+    if (kind === 'down' || kind === 'up') {
+      this.chord(id, kind === 'down');
+      return;
+    }
     this.send({ t: 'btn', b: id, k: kind });
-    this.table.button(id, kind);
+    if (this.staff) this.staffButton(id);
+    else this.table.button(id, kind);
     this.refresh();
+  }
+
+  /** OK + BACK held together for 3 s enters staff mode. */
+  private chord(id: string, down: boolean): void {
+    this.down[id] = down;
+    if (this.staffTimer >= 0) this.board.cancel(this.staffTimer);
+    this.staffTimer = -1;
+    if (this.down.OK && this.down.BK) {
+      this.staffTimer = this.board.after(STAFF_HOLD_MS, () => {
+        this.staff = true;
+        this.send({ t: 'ui', m: 'staff' });
+        this.refresh();
+      });
+    }
+  }
+
+  private staffButton(id: string): void {
+    const m = loadMaintenance(this.board.storage);
+    const app = this;
+    const stay =
+      !!m &&
+      m.staffButton(id, {
+        cfg: this.cfg,
+        save: () => {
+          saveConfig(app.board.storage, app.cfg);
+          app.frame.setBrightness(app.cfg.brightness);
+        },
+        abandon: () => app.abandon(),
+        maintenance: () => app.board.maintenance(),
+        selfTest: () => app.startSelfTest(),
+      });
+    if (!stay) {
+      this.staff = false;
+      this.lastUi = '';
+    }
+  }
+
+  /** Ends the game in progress and returns to set-up (staff, or an abandoned kiosk table). */
+  abandon(): void {
+    this.journal.clear();
+    this.state = null;
+    this.header = null;
+    this.table.ui.mode = 'setup';
+    this.send({ t: 'new', n: 0 });
   }
 
   private onCommand(cmd: unknown): void {
     const bad = checkCommand(cmd);
-    if (bad) {
-      this.send({ t: 'err', code: bad, msg: 'command ignored' });
-      return;
-    }
+    if (bad) return this.err(bad);
     const c = cmd as Record<string, any>;
     if (c.c === 'hello') this.sendHello();
     else if (c.c === 'btn') {
-      if (typeof c.b !== 'string' || !/^(S[1-7]|K[1-6]|OK|BK)$/.test(c.b)) this.send({ t: 'err', code: 'unknown_button', msg: String(c.b) });
+      if (typeof c.b !== 'string' || !/^(S[1-7]|K[1-6]|OK|BK)$/.test(c.b)) this.err('unknown_button', String(c.b));
       else this.board.injectButton(c.b, c.k === 'long' ? 'long' : 'press');
     } else if (c.c === 'act') {
-      if (!c.a || typeof c.a.do !== 'string') this.send({ t: 'err', code: 'bad_action', msg: 'act needs a' });
+      if (!c.a || typeof c.a.do !== 'string') this.err('bad_action');
       else if (!this.apply(c.a)) this.table.afterAction();
     } else if (c.c === 'new') {
       const names: string[] = c.p;
-      if (!Array.isArray(names)) {
-        this.send({ t: 'err', code: 'bad_setup', msg: 'new needs p' });
-        return;
-      }
-      const seats: number[] = [];
-      for (let i = 0; i < names.length; i++) seats.push(i);
-      const err = this.newGame(seats, names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
+      if (!Array.isArray(names)) return this.err('bad_setup');
+      const err = this.newGame(seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
       if (err) this.send({ t: 'rej', a: 'new', code: err.code });
       else this.table.enterPlay();
     } else if (c.c === 'load') {
       const st = c.st as PvState;
-      if (!st || st.game !== 'pechvogel' || !Array.isArray(st.players) || typeof st.n !== 'number') {
-        this.send({ t: 'err', code: 'bad_state', msg: 'load needs a Pechvogel state' });
-        return;
-      }
-      const seats: number[] = [];
-      for (let i = 0; i < st.players.length; i++) seats.push(c.seats ? c.seats[i] : i);
-      this.header = { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: seats };
-      this.state = st;
-      this.journal.checkpoint(this.header, st);
-      this.send({ t: 'new', n: st.n });
+      if (!st || st.game !== 'pechvogel' || !Array.isArray(st.players) || typeof st.n !== 'number') return this.err('bad_state');
+      this.adopt({ log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st);
       this.table.enterPlay();
     } else if (c.c === 'snap') this.sendSnapshot();
     else if (c.c === 'leds') {
@@ -199,7 +282,7 @@ export class App {
       this.lastFrame = '';
     } else if (c.c === 'cfg') {
       const err = setConfig(this.cfg, c.k, c.v);
-      if (err) this.send({ t: 'err', code: 'bad_config', msg: err });
+      if (err) this.err('bad_config', err);
       else {
         saveConfig(this.board.storage, this.cfg);
         this.frame = new Frame(this.info.width, this.info.height, this.info.ledIndex, this.cfg.brightness, this.cfg.led_budget_ma);
@@ -235,15 +318,25 @@ export class App {
   /** Draws the LEDs and reports UI/frame changes; runs on every input and every blink tick. */
   refresh(): void {
     const now = this.board.now();
+    if (this.selftest) {
+      this.selftest.render(now);
+      return this.output();
+    }
     renderPechvogel(this.frame, this.info.cells, this.state, this.table.ui, this.header ? this.header.seats : [], now, now - this.lastInput > this.cfg.attract_ms && this.cfg.attract_ms > 0);
-    this.frame.limit();
-    this.board.showLeds(this.frame.grb);
+    if (this.staff && now % 500 < 250) this.frame.set(15, 7, C.cyan);
+    this.output();
     const ui = this.table.ui;
     const u = ui.mode + ui.entry.join('') + (ui.correcting ? 'c' : '') + ui.votes.join('') + ui.deadline + ui.victim + ui.err;
     if (u !== this.lastUi) {
       this.lastUi = u;
       this.send({ t: 'ui', m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, dl: ui.deadline ? ui.deadline - now : 0, vic: ui.victim, err: ui.err });
     }
+  }
+
+  /** The frame to the LEDs (within the current budget) and, when asked for, over the link. */
+  private output(): void {
+    this.frame.limit();
+    this.board.showLeds(this.frame.grb);
     if (this.cfg.leds_link || !this.board.hasPins) {
       const f = this.frame.toText();
       if (f !== this.lastFrame) {
@@ -254,8 +347,11 @@ export class App {
   }
 
   private tick(): void {
-    this.board.kick();
+    const b = this.board;
+    b.kick();
+    // Kiosk: a game nobody touched for abandon_ms is cleared for the next table.
+    if (!this.selftest && this.cfg.abandon_ms > 0 && this.state && b.now() - this.lastInput > this.cfg.abandon_ms) this.abandon();
     this.refresh();
-    this.board.after(BLINK_MS, () => this.tick());
+    b.after(BLINK_MS, () => this.tick());
   }
 }

@@ -137,6 +137,11 @@ export function createEspruinoBoard(pins: BoardPins, opts: EspruinoBoardOptions)
       buttonFn = fn;
     },
     injectButton: (id, kind) => buttonFn(id, kind),
+    pressedNow: () => {
+      const out: string[] = [];
+      if (hasPins) for (const id in pins.inputs) if (digitalRead(pins.inputs[id]) === 0) out.push(id);
+      return out;
+    },
     showLeds: (grb) => {
       if (neopixel) neopixel.write(pins.ledData, grb);
     },
@@ -164,6 +169,12 @@ export function createEspruinoBoard(pins: BoardPins, opts: EspruinoBoardOptions)
     memory: () => {
       const m = process.memory(false);
       return { usage: m.usage, total: m.total };
+    },
+    maintenance: () => {
+      if (port) {
+        port = null;
+        E.setConsole(USB, { force: true });
+      }
     },
     kick: () => {
       if (watchdog) E.kickWatchdog();

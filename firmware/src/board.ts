@@ -3,7 +3,8 @@
  * Espruino APIs (on a real board, on Espruino's Linux build, and inside the simulated board);
  * everything else in the firmware talks only to this interface.
  */
-export type ButtonKind = 'press' | 'long';
+/** press/long: what a player did; down/up: raw debounced edges (chords, self-test). */
+export type ButtonKind = 'press' | 'long' | 'down' | 'up';
 
 export interface BoardStorage {
   read(name: string): string | undefined;
@@ -27,6 +28,8 @@ export interface Board {
   after(ms: number, fn: () => void): number;
   cancel(id: number): void;
   onButton(fn: (id: string, kind: ButtonKind) => void): void;
+  /** Buttons that read pressed right now (held through power-up: self-test entry). */
+  pressedNow(): string[];
   /** Injects a button event as if pressed (host command, scripts); same path as a real press. */
   injectButton(id: string, kind: ButtonKind): void;
   /** Writes a frame of GRB bytes to the LED chain (no-op without pins). */
@@ -39,6 +42,8 @@ export interface Board {
   storage: BoardStorage;
   /** JsVars in use and in total, for the budget reports. */
   memory(): { usage: number; total: number };
+  /** Staff maintenance: gives the (password-locked) console back to the port, for flashing. */
+  maintenance(): void;
   /** Keeps the hardware watchdog from resetting the board. */
   kick(): void;
 }

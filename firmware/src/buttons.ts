@@ -21,6 +21,7 @@ export class ButtonTimer {
     if (pressed) {
       if (this.down[id] !== undefined) return;
       this.down[id] = 1;
+      this.emit(id, 'down');
       this.timers[id] = this.after(LONG_PRESS_MS, () => {
         if (this.down[id] !== undefined) {
           this.down[id] = 2; // long already reported
@@ -33,11 +34,8 @@ export class ButtonTimer {
       delete this.down[id];
       this.cancel(this.timers[id]);
       if (st === 1) this.emit(id, 'press');
+      this.emit(id, 'up');
     }
   }
 
-  /** Buttons currently held (for chords such as the staff combination). */
-  held(): string[] {
-    return Object.keys(this.down);
-  }
 }

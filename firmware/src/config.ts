@@ -47,10 +47,9 @@ export function loadConfig(st: BoardStorage): BoardConfig {
 /** Sets one key; returns an error text or null. */
 export function setConfig(c: BoardConfig, k: string, v: unknown): string | null {
   const cur = (c as unknown as Record<string, unknown>)[k];
-  if (cur === undefined) return 'unknown setting ' + k;
-  if (typeof v !== typeof cur) return k + ' must be a ' + typeof cur;
-  if (typeof v === 'number' && (v < 0 || v !== v)) return k + ' must be >= 0';
-  if (k === 'brightness' && (v as number) > 255) return 'brightness is 0..255';
+  // Short details: the host explains them (they are the setting's name).
+  if (cur === undefined || typeof v !== typeof cur) return k;
+  if (typeof v === 'number' && (v < 0 || v !== v || (k === 'brightness' && v > 255))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
 }

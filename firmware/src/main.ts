@@ -6,6 +6,9 @@ import { App } from './app';
 import { createEspruinoBoard, type BoardPins } from './board.espruino';
 import type { Cells } from './table/pechvogel-render';
 import { espruinoModule } from './espruino-module';
+import type { EspruinoE } from './espruino-types';
+
+declare const E: EspruinoE;
 
 declare const __DT_BUILD__: {
   fw: string;
@@ -43,8 +46,9 @@ for (const name in B.cells) {
   cells[name] = list;
 }
 // Kiosk settings are written at flash time; without them the console stays on the port.
-const kiosk = espruinoModule('Storage').readJSON('dt.kiosk', true) as { link?: boolean } | undefined;
-const board = createEspruinoBoard(B.pins, { linkMode: !!(kiosk && kiosk.link) });
+// A password implies link mode: a locked console would no longer deliver the host's packets.
+const kiosk = espruinoModule('Storage').readJSON('dt.kiosk', true) as { link?: boolean; pw?: string } | undefined;
+const board = createEspruinoBoard(B.pins, { linkMode: !!(kiosk && (kiosk.link || kiosk.pw)) });
 const app = new App(board, {
   fw: B.fw,
   bundleHash: __DT_BUNDLE_HASH__,
@@ -54,3 +58,7 @@ const app = new App(board, {
   cells: cells,
 });
 app.start();
+if (kiosk && kiosk.pw) {
+  E.setPassword(kiosk.pw);
+  E.lockConsole();
+}

@@ -6,14 +6,16 @@ import { simTarget } from '../../host/src/script/sim-target';
 import { ScriptRunner } from '../../host/src/script/run-script';
 import { parseScript, type Step } from '../../host/src/script/parse-script';
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { installFiles } from '../../host/src/sim/install-files';
 import { stateHash } from '../../shared/engine/hash';
 
 const DIR = join(process.cwd(), 'test', 'fixtures', 'scripts');
 const SCRIPTS = readdirSync(DIR).filter((f) => f.endsWith('.table'));
 
 async function freshRunner() {
-  const { code, manifest } = await ensureBundle();
+  const { code, manifest, files } = await ensureBundle();
   const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
+  installFiles(board.storage, files);
   const runner = new ScriptRunner(simTarget(board));
   board.boot();
   await runner.start();

@@ -84,6 +84,15 @@ export class Frame {
     this.grb[i * 3 + 2] = this.pal[p + 2];
   }
 
+  /** Lights the i-th LED of the data chain directly (self-test chase: shows the wiring order). */
+  setChain(i: number, colour: number): void {
+    const p = colour * 3;
+    this.grb[i * 3] = this.pal[p];
+    this.grb[i * 3 + 1] = this.pal[p + 1];
+    this.grb[i * 3 + 2] = this.pal[p + 2];
+    this.load += this.ma[colour];
+  }
+
   /** Estimated LED current of the frame in mA (idle current not included). */
   current(): number {
     return this.load;

@@ -9,6 +9,8 @@ export interface Manifest {
   hash: string;
   bytes: number;
   pins: Record<string, string>;
+  /** Storage files besides .bootcde: name → file name in firmware/dist. */
+  files?: Record<string, string>;
 }
 
 function newest(dir: string): number {
@@ -21,10 +23,21 @@ function newest(dir: string): number {
   return t;
 }
 
-export async function ensureBundle(force = false): Promise<{ code: string; manifest: Manifest; file: string }> {
+export interface Bundle {
+  code: string;
+  manifest: Manifest;
+  file: string;
+  /** Storage files the flash installs with the bundle (name → content). */
+  files: Record<string, string>;
+}
+
+export async function ensureBundle(force = false): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
   const stale = !existsSync(file) || !existsSync(man) || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
   if (force || stale) await buildFirmware();
-  return { code: readFileSync(file, 'utf8'), manifest: JSON.parse(readFileSync(man, 'utf8')), file };
+  const manifest: Manifest = JSON.parse(readFileSync(man, 'utf8'));
+  const files: Record<string, string> = {};
+  for (const [name, f] of Object.entries(manifest.files || {})) files[name] = readFileSync(join(DIST, f), 'utf8');
+  return { code: readFileSync(file, 'utf8'), manifest, file, files };
 }

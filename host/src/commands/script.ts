@@ -12,13 +12,15 @@ import { simTarget } from '../script/sim-target';
 import { remoteTarget } from '../script/remote-target';
 import { SimBoard } from '../sim/sim-board';
 import { ensureBundle } from './firmware-bundle';
+import { installFiles } from '../sim/install-files';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
 async function connect(board: string): Promise<{ target: ScriptTarget; sim?: SimBoard; close(): void }> {
   if (board === 'sim') {
-    const { code, manifest } = await ensureBundle();
+    const { code, manifest, files } = await ensureBundle();
     const sim = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
+    installFiles(sim.storage, files);
     const target = simTarget(sim);
     sim.boot();
     return { target, sim, close: () => sim.powerCut() };

@@ -12,6 +12,7 @@ import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
+import { installFiles } from '../sim/install-files';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -47,10 +48,11 @@ function frameRows(frame: Uint8Array): string[] {
 }
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
-  const { code, manifest } = await ensureBundle();
+  const { code, manifest, files } = await ensureBundle();
   const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
   mkdirSync(dirname(storageFile), { recursive: true });
   const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: opts.fresh ? null : storageFile, boardName: opts.linux ? 'LINUX' : undefined });
+  installFiles(board.storage, files);
   let exposure: Exposure | null = null;
   let model: MirrorModel | null = null;
   const events: string[] = [];
@@ -81,6 +83,11 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     });
   }
   board.on('watchdog', () => say('watchdog reset'));
+  if (board.bootCode !== code) {
+    const note = 'the board boots the bundle flashed into its Storage (.bootcde), not the current build; `dicetray flash --port sim` updates it, --fresh starts empty';
+    if (opts.headless || exposure) io.out(`dicetray: note: ${note}`);
+    else say(note);
+  }
   board.boot();
 
   if (opts.headless || !process.stdin.isTTY) {

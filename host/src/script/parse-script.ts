@@ -7,6 +7,7 @@
  *   press S1 K1 K1 OK                     short presses, in order (S1..S7, K1..K6, OK, BK)
  *   hold OK                               long press (held past the long-press time)
  *   bounce K3                             a bouncing press (simulated board only)
+ *   chord OK BK 3500                      hold buttons together for N ms (simulated board only)
  *   wait 9000                             milliseconds (the simulated board's clock jumps)
  *   act {"do":"pass"}                     an engine action sent as a host command
  *   powercut                              power off and on (simulated board only)
@@ -22,6 +23,7 @@ export type Step =
   | { line: number; op: 'given'; given: Record<string, unknown>; config?: Record<string, unknown> }
   | { line: number; op: 'press' | 'hold' | 'bounce'; buttons: string[] }
   | { line: number; op: 'wait'; ms: number }
+  | { line: number; op: 'chord'; buttons: string[]; ms: number }
   | { line: number; op: 'act'; action: Record<string, unknown> }
   | { line: number; op: 'powercut' }
   | { line: number; op: 'expect_act'; kind: string; subset?: unknown }
@@ -95,6 +97,14 @@ export function parseScript(text: string): Step[] {
         if (!rest.length) throw new ScriptError(line, `${op} needs a button`);
         steps.push({ line, op, buttons: rest });
         return;
+      case 'chord': {
+        const ms = Number(rest[rest.length - 1]);
+        const buttons = rest.slice(0, -1);
+        for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b}`);
+        if (!(ms > 0) || buttons.length < 2) throw new ScriptError(line, 'chord needs two or more buttons and milliseconds');
+        steps.push({ line, op: 'chord', buttons, ms });
+        return;
+      }
       case 'wait':
         if (!/^\d+$/.test(rest[0] || '')) throw new ScriptError(line, 'wait needs milliseconds');
         steps.push({ line, op: 'wait', ms: Number(rest[0]) });

@@ -14,6 +14,7 @@ export interface ScriptTarget {
   link: BoardLink;
   press(button: string, long: boolean): Promise<void>;
   bounce?(button: string): Promise<void>;
+  chord?(buttons: string[], ms: number): Promise<void>;
   powerCut?(): Promise<void>;
   wait(ms: number): Promise<void>;
   /** Gives the board time to answer what was just sent. */
@@ -86,6 +87,10 @@ export class ScriptRunner {
       case 'bounce':
         if (!t.bounce) return 'bounce works on the simulated board only';
         for (const b of s.buttons) await t.bounce(b);
+        return this.after();
+      case 'chord':
+        if (!t.chord) return 'chord works on the simulated board only';
+        await t.chord(s.buttons, s.ms);
         return this.after();
       case 'wait':
         await t.wait(s.ms);

@@ -17,6 +17,10 @@ export function simTarget(board: SimBoard): ScriptTarget {
       board.bounce(b, 80);
       board.advance(200);
     },
+    chord: async (buttons, ms) => {
+      for (const b of buttons) board.press(b, ms);
+      board.advance(ms + 100);
+    },
     powerCut: async () => {
       board.powerCut();
       link.reset();
