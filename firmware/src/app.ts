@@ -168,8 +168,8 @@ export class App {
     }
     const s = r.state;
     // Journal before adopting: an action is committed once it is in Storage.
-    if (s.phase === 'await_first_throw' || s.phase === 'game_over') this.journal.checkpoint(this.header as DeviceHeader, s);
-    else this.journal.append(s.n, a);
+    this.journal.append(s.n, a);
+    if (s.phase === 'game_over' || (s.phase === 'await_first_throw' && this.journal.due())) this.journal.checkpoint(this.header as DeviceHeader, s);
     this.state = s;
     const fx: string[] = [];
     for (let i = 0; i < r.effects.length; i++) fx.push(r.effects[i].type);
