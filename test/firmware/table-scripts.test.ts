@@ -8,6 +8,7 @@ import { parseScript, type Step } from '../../host/src/script/parse-script';
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
 import { installFiles } from '../../host/src/sim/install-files';
 import { stateHash } from '../../shared/engine/hash';
+import { POWER, frameDriveMa } from '../../hardware/power';
 
 const DIR = join(process.cwd(), 'test', 'fixtures', 'scripts');
 const SCRIPTS = readdirSync(DIR).filter((f) => f.endsWith('.table'));
@@ -26,8 +27,18 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
   for (const file of SCRIPTS) {
     it(file, async () => {
       const { board, runner } = await freshRunner();
+      // Every frame the LEDs get stays under the brightness cap and the USB current budget.
+      let worstMa = 0;
+      let brightest = 0;
+      board.on('frame', (f: Uint8Array) => {
+        worstMa = Math.max(worstMa, frameDriveMa(f));
+        for (const b of f) brightest = Math.max(brightest, b);
+      });
       const steps = parseScript(readFileSync(join(DIR, file), 'utf8'));
       const results = await runner.run(steps);
+      expect(board.frames).toBeGreaterThan(0);
+      expect(worstMa).toBeLessThanOrEqual(POWER.ledBudgetMa);
+      expect(brightest).toBeLessThanOrEqual(POWER.brightnessCap);
       const failed = results.find((r) => !r.ok);
       expect(failed ? `line ${failed.line}: ${failed.problem}` : 'ok').toBe('ok');
       expect(results.length).toBe(steps.length);

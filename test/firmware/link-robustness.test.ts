@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import { installFiles } from '../../host/src/sim/install-files';
+import { BoardLink } from '../../host/src/link/board-link';
+import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { encodePacket } from '../../shared/protocol/host-codec';
+import type { BoardMsg } from '../../shared/protocol/messages';
+import { mulberry32 } from '../support/random';
+
+async function boot(kiosk: Record<string, unknown> | null) {
+  const { code, manifest, files } = await ensureBundle();
+  const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
+  installFiles(board.storage, files);
+  if (kiosk) board.storage.api().writeJSON('dt.kiosk', kiosk);
+  const link = new BoardLink((d) => board.write(d));
+  const msgs: BoardMsg[] = [];
+  const raw: string[] = [];
+  board.on('data', (d: Buffer) => {
+    raw.push(d.toString('latin1'));
+    link.receive(d);
+  });
+  link.on('msg', (m: BoardMsg) => msgs.push(m));
+  board.boot();
+  board.advance(100);
+  return { board, link, msgs, raw };
+}
+
+function packet(body: string): Uint8Array {
+  const b = Buffer.from(body, 'latin1');
+  return Buffer.concat([Buffer.from([0x10, 0x01, 0x40 | (b.length >> 8), b.length & 0xff]), b]);
+}
+
+for (const mode of ['console', 'link'] as const) {
+  describe(`bad input on the serial line (${mode} mode)`, () => {
+    it('is reported and ignored; the board keeps playing', async () => {
+      const { board, link, msgs, raw } = await boot(mode === 'link' ? { link: true, pw: 'staff' } : null);
+      link.send({ c: 'new', p: ['Ann', 'Ben'], seed: 1 });
+      board.advance(50);
+      link.send({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } });
+      board.advance(50);
+      const acts = () => msgs.filter((m) => m.t === 'act').length;
+      expect(acts()).toBe(1);
+      const errsBefore = msgs.filter((m) => m.t === 'err').length;
+
+      if (mode === 'link') {
+        // Link mode parses packets itself: garbage, a bad header, bad JSON, a cut packet.
+        board.write('hello there\r\n');
+        board.write(Buffer.from([0x10, 0x01, 0x20, 0x05, 0x31, 0x2b, 0x31, 0x2b, 0x31])); // an EVAL packet: refused
+        board.write(packet('{not json'));
+        board.write(packet('[1,2,3]'));
+        board.write(packet('{"c":"dance"}'));
+        board.write(packet('{"c":"btn","b":"Z9"}'));
+        board.write(packet('{"c":"act","a":{"do":"throw","faces":[9]}}'));
+        board.write(packet('{"c":"act"').subarray(0, 8)); // cut short …
+        board.advance(1500); // … and abandoned after a second
+        board.write(packet('{"c":"hello"}'));
+      } else {
+        // Console mode: Espruino parses packets; bad ones are NAKed (0x15) and never reach the firmware.
+        board.write(packet('{not json'));
+        board.write(packet('[1,2,3]'));
+        board.write(packet('{"c":"dance"}'));
+        board.write(packet('{"c":"btn","b":"Z9"}'));
+        board.write(packet('{"c":"act","a":{"do":"throw","faces":[9]}}'));
+        link.send({ c: 'hello' });
+      }
+      // Random bytes (never 0x03/0x04, which end Espruino's Linux build on stdin).
+      const rand = mulberry32(5);
+      const noise = Buffer.from(Array.from({ length: 3000 }, () => {
+        const b = rand(256);
+        return b === 3 || b === 4 || b === 0x10 ? 0x20 : b;
+      }));
+      board.write(noise);
+      board.advance(1500);
+      link.send({ c: 'hello' });
+      board.advance(50);
+
+      // In link mode nothing reaches a REPL; in console mode Espruino's REPL reports what it
+      // could not run (as the real interpreter does) and the firmware carries on.
+      if (mode === 'link') expect(board.errors).toEqual([]);
+      const errs = msgs.filter((m) => m.t === 'err').slice(errsBefore).map((m) => (m as { code: string }).code);
+      if (mode === 'link') {
+        for (const code of ['bad_packet_header', 'bad_json', 'not_an_object', 'unknown_command', 'unknown_button', 'packet_timeout']) expect(errs).toContain(code);
+      } else {
+        expect(raw.join('')).toContain('\x15');
+        expect(errs).toContain('unknown_command');
+        expect(errs).toContain('unknown_button');
+      }
+      expect(msgs.filter((m) => m.t === 'rej').map((m) => (m as { code: string }).code)).toContain('bad_face');
+      // Still alive and still the same game: a hello comes back and a legal action is accepted.
+      expect(msgs.filter((m) => m.t === 'hello').length).toBeGreaterThanOrEqual(2);
+      link.send({ c: 'act', a: { do: 'choose_target', value: 3 } });
+      board.advance(50);
+      expect(acts()).toBe(2);
+    });
+  });
+}
+
+describe('kiosk lock', () => {
+  it('locks the console with the password set at flash time while packets keep working', async () => {
+    const { board, link, msgs, raw } = await boot({ pw: 'staff' });
+    board.write('\r\nprint(1+1)\r\n'); // a stranger at the serial port gets the password prompt
+    board.advance(50);
+    expect(raw.join('')).not.toContain('=2');
+    link.send({ c: 'hello' });
+    board.advance(50);
+    expect(msgs.filter((m) => m.t === 'hello').length).toBe(2);
+  });
+});
