@@ -2,11 +2,7 @@
  * Flash wear: Storage bytes the firmware writes per turn over random games on the simulated
  * board (same bundle, same journal code), and the flash life that follows for a Pico.
  */
-import { SimBoard } from '../../host/src/sim/sim-board';
-import { installFiles } from '../../host/src/sim/install-files';
-import { simTarget } from '../../host/src/script/sim-target';
-import { ScriptRunner } from '../../host/src/script/run-script';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { freshSimRunner } from '../support/sim-runner';
 import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 import { mulberry32 } from '../support/random';
 
@@ -15,12 +11,7 @@ const ERASE_CYCLES = 10_000;
 const PICO_STORAGE = 48 * 1024;
 
 export async function benchFlashWear(turns = 400): Promise<Record<string, number | string>> {
-  const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
-  installFiles(board.storage, files);
-  const runner = new ScriptRunner(simTarget(board));
-  board.boot();
-  await runner.start();
+  const { board, runner, code, files } = await freshSimRunner();
   const rand = mulberry32(99);
   const start = { ...board.storage.written };
   let done = 0;

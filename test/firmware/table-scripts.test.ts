@@ -1,32 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SimBoard } from '../../host/src/sim/sim-board';
-import { simTarget } from '../../host/src/script/sim-target';
-import { ScriptRunner } from '../../host/src/script/run-script';
 import { parseScript, type Step } from '../../host/src/script/parse-script';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
+import { freshSimRunner } from '../support/sim-runner';
 import { stateHash } from '../../shared/engine/hash';
 import { POWER, frameDriveMa } from '../../hardware/power';
 
 const DIR = join(process.cwd(), 'test', 'fixtures', 'scripts');
 const SCRIPTS = readdirSync(DIR).filter((f) => f.endsWith('.table'));
 
-async function freshRunner() {
-  const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
-  installFiles(board.storage, files);
-  const runner = new ScriptRunner(simTarget(board));
-  board.boot();
-  await runner.start();
-  return { board, runner };
-}
 
 describe('table scripts on the simulated board (exact firmware bundle, buttons through pins, fake clock)', () => {
   for (const file of SCRIPTS) {
     it(file, async () => {
-      const { board, runner } = await freshRunner();
+      const { board, runner } = await freshSimRunner();
       // Every frame the LEDs get stays under the brightness cap and the USB current budget.
       let worstMa = 0;
       let brightest = 0;
@@ -47,7 +34,7 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
   }
 
   it('reports a wrong expectation with its line', async () => {
-    const { runner } = await freshRunner();
+    const { runner } = await freshSimRunner();
     const steps = parseScript('new Ann Ben\npress K1 K1 K1 K1 K1 K1 K1 OK\nexpect act throw {"faces":[4,4,4,4,4,4,4]}\n');
     const results = await runner.run(steps);
     expect(results[2]).toMatchObject({ line: 3, ok: false });
@@ -61,14 +48,14 @@ describe('power cut at every step', () => {
     it(`${file}: the board resumes the committed game exactly after a cut at any step`, async () => {
       const steps = parseScript(readFileSync(join(DIR, file), 'utf8')).filter((s) => !s.op.startsWith('expect'));
       // The uninterrupted run: state hash after each step.
-      const ref = await freshRunner();
+      const ref = await freshSimRunner();
       const hashes: (string | null)[] = [];
       for (const s of steps) {
         await ref.runner.step(s);
         hashes.push(ref.runner.model.state ? stateHash(ref.runner.model.state) : null);
       }
       for (let k = 0; k < steps.length; k++) {
-        const { board, runner } = await freshRunner();
+        const { board, runner } = await freshSimRunner();
         for (let i = 0; i <= k; i++) await runner.step(steps[i]);
         await runner.step({ line: 0, op: 'powercut' } as Step);
         expect(board.errors).toEqual([]);

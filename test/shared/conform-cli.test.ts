@@ -3,17 +3,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../host/src/main';
+import { cli } from '../support/cli';
 
 const REFERENCE = join(process.cwd(), '..', 'shared', 'scenarios');
 const OWN = join(process.cwd(), 'test', 'fixtures', 'scenarios');
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 describe('dicetray conform', () => {
   const files = readdirSync(REFERENCE).filter((f) => f.endsWith('.json')).map((f) => join(REFERENCE, f));

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../host/src/main';
+import { cli } from '../support/cli';
 import { playRandomGame } from '../support/play';
 import { stateHash } from '../../shared/engine/hash';
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 describe('dicetray replay', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dt-replay-'));
