@@ -5,7 +5,8 @@
  * watchdog. Its serial side is a byte stream the caller connects to a pty, TCP or a test.
  */
 import { EventEmitter } from 'node:events';
-import { createEspruinoSandbox } from './espruino-sandbox';
+import vm from 'node:vm';
+import { createEspruinoSandbox, type EspruinoSandbox } from './espruino-sandbox';
 import { FakeClock, RealClock, type SimClock } from './clock';
 import { SimStorage } from './sim-storage';
 import { crc32 } from './crc32';
@@ -62,6 +63,19 @@ export class SimBoard extends EventEmitter {
   private watchdog = { on: false, timeout: 0, last: 0 };
   private alive = false;
   private opts: SimBoardOptions;
+  /** The interpreter's global context: boot code and REPL lines run in it. */
+  private sandbox: EspruinoSandbox | null = null;
+  /** REPL state (jsinteractive.c): echo(), the '>' prompt on screen, echo off for this line (DLE), ESC sequences. */
+  private echoOn = true;
+  private promptShown = false;
+  private lineNoEcho = false;
+  /** While a DLE line runs, output does not erase the prompt (echo is off) but still removes it. */
+  private runningNoEcho = false;
+  /** Characters of a multi-line input already echoed. */
+  private echoed = 0;
+  private esc = 0;
+  /** reset() and load() run once the current line or callback has finished, as on the board. */
+  private pending: { how: 'reset' | 'load'; file?: string } | null = null;
 
   constructor(opts: SimBoardOptions) {
     super();
@@ -75,23 +89,59 @@ export class SimBoard extends EventEmitter {
     return this.clock;
   }
 
-  /** Power on: a fresh interpreter runs the bundle, as .bootcde runs at every power-up. */
+  /**
+   * Power on: a fresh interpreter runs the boot code from Storage (.boot0-3, then .bootrst or
+   * .bootcde), as Espruino does at every power-up. With no .bootcde in Storage the bundle passed
+   * in stands for it (a board that came flashed).
+   */
   boot(): void {
+    this.start('power');
+  }
+
+  /** Restarts the interpreter: 'power' and 'load' run the boot files, 'reset' only .bootrst. */
+  private start(how: 'power' | 'reset' | 'load', file?: string): void {
     this.clock.stopAll();
     this.watches.clear();
     this.packetHandlers = [];
     this.usbHandlers = [];
     this.consoleOnPort = true;
     this.locked = false;
+    this.password = undefined;
+    this.watchdog = { on: false, timeout: 0, last: 0 };
     this.levels = {};
+    this.echoOn = true;
+    this.promptShown = false;
+    this.pending = null;
     this.alive = true;
     const sb = createEspruinoSandbox(this.globals());
-    sb.output.length = 0;
-    try {
-      sb.run(this.opts.bundle, 'dicetray.js');
-    } catch (e) {
-      this.fail(e);
+    this.sandbox = sb;
+    const files = this.storage.files;
+    const run = (code: string, name: string) => {
+      try {
+        sb.run(code, name);
+      } catch (e) {
+        this.fail(e);
+      }
+    };
+    if (how === 'load' && file !== undefined) {
+      if (files[file] !== undefined) run(files[file], file);
+      else this.fail(new Error('File ' + JSON.stringify(file) + ' not found'));
+    } else {
+      if (how !== 'reset') for (const f of ['.boot0', '.boot1', '.boot2', '.boot3']) if (files[f] !== undefined) run(files[f], f);
+      if (files['.bootrst'] !== undefined) run(files['.bootrst'], '.bootrst');
+      else if (how !== 'reset') {
+        if (files['.bootcde'] !== undefined) run(files['.bootcde'], '.bootcde');
+        else run(this.opts.bundle, 'dicetray.js');
+      }
     }
+    this.runPending();
+    this.showPrompt();
+  }
+
+  /** What boots at power-up: the flashed .bootcde, else the bundle the board came with. */
+  get bootCode(): string {
+    const f = this.storage.files['.bootcde'];
+    return f !== undefined ? f : this.opts.bundle;
   }
 
   /** Power cut: everything in RAM is gone, Storage stays. */
@@ -101,12 +151,42 @@ export class SimBoard extends EventEmitter {
     this.watches.clear();
     this.packetHandlers = [];
     this.usbHandlers = [];
+    this.sandbox = null;
+    this.pending = null;
+    this.line = '';
+    this.inState = 0;
   }
 
   private fail(e: unknown): void {
     const msg = e instanceof Error ? e.stack || e.message : String(e);
     this.errors.push(msg);
-    this.out('Uncaught ' + msg.split('\n')[0] + '\r\n');
+    this.print('Uncaught ' + msg.split('\n')[0] + '\r\n');
+  }
+
+  /** Console output (print, errors): erases the prompt first, as Espruino does when idle. */
+  private print(text: string): void {
+    if (!this.consoleOnPort) return;
+    if (this.promptShown) {
+      if (this.echoOn && !this.runningNoEcho) this.out('\r\x1b[J');
+      this.promptShown = false;
+    }
+    this.out(text);
+  }
+
+  /** Shows the '>' prompt with the pending input line again (after output, a line or a callback). */
+  private showPrompt(): void {
+    if (!this.alive || !this.consoleOnPort || !this.echoOn || this.promptShown || this.locked) return;
+    this.out('>' + this.line);
+    this.promptShown = true;
+  }
+
+  private runPending(): void {
+    while (this.pending && this.alive) {
+      const p = this.pending;
+      this.pending = null;
+      if (p.how === 'reset') this.print('\r\n 2v29 (c) 2025 G.Williams (dicetray simulated board)\r\n\r\n');
+      this.start(p.how, p.file);
+    }
   }
 
   /** Bytes the board sends on its serial port. */
@@ -114,23 +194,29 @@ export class SimBoard extends EventEmitter {
     this.emit('data', Buffer.from(s, 'latin1'));
   }
 
+  /** Wraps a callback the interpreter runs (timer, watch, data handler): errors are reported, then the prompt returns. */
   private guard(fn: (...a: any[]) => void): (...a: any[]) => void {
     return (...a: any[]) => {
       if (!this.alive) return;
-      try {
-        fn(...a);
-      } catch (e) {
-        this.fail(e);
-      }
+      this.call(fn, a);
+      this.runPending();
+      this.showPrompt();
     };
+  }
+
+  private call(fn: (...a: any[]) => void, a: unknown[]): void {
+    try {
+      fn(...a);
+    } catch (e) {
+      this.fail(e);
+    }
   }
 
   private globals(): Record<string, unknown> {
     const clock = this.clock;
     const self = this;
     const print = (...args: unknown[]) => {
-      const text = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\r\n';
-      if (self.consoleOnPort) self.out(text);
+      self.print(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\r\n');
     };
     const storage = this.storage.api();
     const neopixel = {
@@ -193,6 +279,18 @@ export class SimBoard extends EventEmitter {
       hwRand() {
         return (Math.random() * 0x100000000) | 0;
       },
+      setBootCode(code: string, alwaysExec?: boolean) {
+        const name = alwaysExec ? '.bootrst' : '.bootcde';
+        if (code) storage.write(name, String(code));
+        else storage.erase(name);
+      },
+      reboot() {
+        self.pending = null;
+        self.clock.setTimeout(() => {
+          self.powerCut();
+          self.boot();
+        }, 0);
+      },
     };
     const USB = {
       on(ev: string, fn: (d: string) => void) {
@@ -241,8 +339,25 @@ export class SimBoard extends EventEmitter {
         throw new Error('Module "' + name + '" not found');
       },
       process: {
-        env: { BOARD: this.opts.boardName || 'PICO_R1_3', VERSION: '2v29', SIMULATED: true },
+        env: { VERSION: '2v29', GIT_COMMIT: 'simulated', BOARD: this.opts.boardName || 'PICO_R1_3', CONSOLE: 'USB', MODULES: 'Storage', SIMULATED: true },
         memory: () => ({ usage: 0, total: 5100, free: 5100 }),
+      },
+      // The REPL's own functions (jswrap_interactive.c); reset() and load() happen after the current line.
+      reset: () => {
+        self.pending = { how: 'reset' };
+      },
+      load: (file?: string) => {
+        self.pending = file === undefined ? { how: 'load' } : { how: 'load', file: String(file) };
+      },
+      echo: (on: unknown) => {
+        self.echoOn = !!on;
+      },
+      setTime: () => {},
+      // EspruinoTools sends Storage files as atob("…") chunks.
+      atob: (s: string) => Buffer.from(String(s), 'base64').toString('latin1'),
+      btoa: (s: string) => Buffer.from(String(s), 'latin1').toString('base64'),
+      save: () => {
+        throw new Error('save() is not supported by the simulated board: use Storage (E.setBootCode or .bootcde)');
       },
       E,
       USB,
@@ -353,15 +468,50 @@ export class SimBoard extends EventEmitter {
       this.inState = 2;
       return;
     }
+    // DLE not followed by SOH: echo off for this line (EspruinoTools prefixes every line with it).
+    if (this.inState === 1) this.lineNoEcho = true;
     this.inState = b === DLE ? 1 : 0;
     if (b === DLE) return;
-    if (b === 13 || b === 10) {
-      const line = this.line;
-      this.line = '';
-      if (line.trim()) this.evalLine(line);
+    if (this.esc === 1) {
+      // ESC LF (Alt-Enter): a newline inside the line that does not run it; ESC [ starts a sequence.
+      this.esc = b === 0x5b ? 2 : 0;
+      if (b === 10 || b === 13) this.line += '\n';
       return;
     }
-    if (b >= 32) this.line += String.fromCharCode(b);
+    if (this.esc === 2) {
+      // ESC [ <n> d sets the line number; arrows and the rest are ignored.
+      if (b >= 0x40 && b <= 0x7e) this.esc = 0;
+      return;
+    }
+    if (b === 0x1b) {
+      this.esc = 1;
+      return;
+    }
+    if (b === 3) {
+      // Ctrl-C: drops the input line.
+      if (this.line) {
+        this.line = '';
+        this.echoed = 0;
+        if (this.promptShown && this.echoOn) this.out('\r\x1b[J');
+        this.promptShown = false;
+      }
+      this.lineNoEcho = false;
+      this.showPrompt();
+      return;
+    }
+    if (b === 8 || b === 127) {
+      this.line = this.line.slice(0, -1);
+      return;
+    }
+    if (b === 13 || b === 10) {
+      const line = this.line;
+      const noEcho = this.lineNoEcho;
+      this.line = '';
+      this.lineNoEcho = false;
+      this.evalLine(line, noEcho);
+      return;
+    }
+    if (b >= 32 || b === 9) this.line += String.fromCharCode(b);
   }
 
   private packet(type: number, body: string): void {
@@ -380,17 +530,83 @@ export class SimBoard extends EventEmitter {
       this.out('\x15');
       return;
     }
-    for (const h of this.packetHandlers) this.guard(h)(o);
+    for (const h of this.packetHandlers) this.call(h, [o]);
+    // ACK after the handler's output, then the prompt comes back (what the Linux build prints).
     this.out('\x06');
+    this.runPending();
+    this.showPrompt();
   }
 
-  /** Minimal REPL: the interactive console people and EspruinoTools use for maintenance. */
-  private evalLine(line: string): void {
+  /**
+   * The REPL: runs a line in the board's global context. Echo and `=result` unless the line
+   * came with DLE or echo(0) is on; an unfinished statement waits for more lines.
+   */
+  private evalLine(line: string, noEcho: boolean): void {
     this.emit('repl', line);
+    const echo = this.echoOn && !noEcho;
+    if (echo) this.out(line.slice(this.echoed).replace(/\n/g, '\r\n:') + '\r\n');
+    this.echoed = 0;
+    // A shown line is gone once it runs; a DLE line leaves the prompt until something prints.
+    if (!noEcho) this.promptShown = false;
+    if (!line.trim() || !this.sandbox) {
+      this.showPrompt();
+      return;
+    }
+    let script: vm.Script;
+    try {
+      script = new vm.Script(line, { filename: 'repl' });
+    } catch (e) {
+      if (e instanceof Error && /Unexpected end of input|Unterminated template/.test(e.message)) {
+        // Open brackets: keep collecting, like Espruino's multi-line input.
+        this.line = line + '\n';
+        this.echoed = this.line.length;
+        this.lineNoEcho = noEcho;
+        if (echo) this.out(':');
+        return;
+      }
+      this.runLine(() => this.fail(e), noEcho);
+      return;
+    }
+    let result: unknown;
+    let ok = true;
+    this.runLine(() => {
+      try {
+        result = script.runInContext(this.sandbox!.context);
+      } catch (e) {
+        ok = false;
+        this.fail(e);
+      }
+      if (ok && echo && this.alive) this.print('=' + replValue(result) + '\r\n');
+    }, noEcho);
+  }
+
+  private runLine(fn: () => void, noEcho: boolean): void {
+    this.runningNoEcho = noEcho;
+    try {
+      fn();
+    } finally {
+      this.runningNoEcho = false;
+    }
+    this.runPending();
+    this.showPrompt();
   }
 
   /** The fake clock moves on by `ms`, running whatever falls due. */
   advance(ms: number): void {
     this.fakeClock.advance(ms);
   }
+}
+
+/** How the REPL prints a result after `=` (close to Espruino's: strings quoted, objects as JSON). */
+function replValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'function') return 'function () { [code] }';
+  if (v && typeof v === 'object') {
+    try {
+      return JSON.stringify(v);
+    } catch {
+      return '{ }';
+    }
+  }
+  return String(v);
 }

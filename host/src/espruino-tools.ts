@@ -1,0 +1,225 @@
+/**
+ * The one adapter around EspruinoTools (npm `espruino`), used as a library: its callbacks become
+ * promises, its console chatter goes to a log, and every failure becomes a HostError with
+ * EXIT.flash. EspruinoTools reaches boards here over TCP only (tcp://HOST:PORT): `flash`
+ * bridges a serial port or pseudo-terminal to a local TCP port first, because EspruinoTools
+ * opens only ports that SerialPort.list() returns (it needs udevadm and never lists ptys).
+ */
+import { createRequire } from 'node:module';
+import { EXIT, HostError } from './errors';
+
+/* EspruinoTools keeps everything in one global object. */
+declare const Espruino: any;
+
+export interface UploadOptions {
+  /** tcp://HOST:PORT */
+  port: string;
+  /** Code to write to Storage. */
+  code: string;
+  /** Storage file for the code (default .bootcde: it runs at every power-up). */
+  storageFile?: string;
+  /** Other Storage files to write first (name → content), e.g. modules the code loads. */
+  files?: Record<string, string>;
+  /** Statements run on the board before the upload (one line, e.g. kiosk settings). */
+  before?: string;
+  /** Bytes sent so far / bytes to send. */
+  onProgress?: (sent: number, total: number) => void;
+  /** EspruinoTools' own log lines (console output), for --verbose. */
+  onLog?: (line: string) => void;
+  /** Whole operation (default 180 s). */
+  timeoutMs?: number;
+}
+
+export interface UploadResult {
+  /** Everything the board printed during the upload. */
+  output: string;
+  /** process.env as the board reported it on connect (VERSION, BOARD …), when it answered. */
+  env: Record<string, unknown>;
+  /** Errors and warnings EspruinoTools reported without failing. */
+  warnings: string[];
+}
+
+let loaded: Promise<void> | null = null;
+let busy = false;
+let logSink: (line: string) => void = () => {};
+let progressSink: (inc: number, total?: number) => void = () => {};
+const notes: string[] = [];
+
+/** Runs fn with console.* going to the log: EspruinoTools prints freely. */
+function quietly<T>(fn: () => T): T {
+  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  const sink = (...a: unknown[]) => logSink(a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' '));
+  console.log = console.info = console.warn = console.error = sink;
+  try {
+    return fn();
+  } finally {
+    Object.assign(console, saved);
+  }
+}
+
+function load(): Promise<void> {
+  if (loaded) return loaded;
+  loaded = new Promise<void>((resolve, reject) => {
+    let esp: { init(cb: () => void): void };
+    try {
+      esp = createRequire(import.meta.url)('espruino');
+    } catch (e) {
+      reject(new HostError(`cannot load EspruinoTools (npm espruino): ${(e as Error).message}`, EXIT.flash, 'run npm install'));
+      return;
+    }
+    quietly(() =>
+      esp.init(() => {
+        const C = Espruino.Config;
+        // = the CLI's --no-ble: without it node-ble crashes looking for D-Bus.
+        C.BLUETOOTH_LOW_ENERGY = false;
+        C.BLUETOOTH_LOW_ENERGY_DBUS = false;
+        C.SET_TIME_ON_WRITE = false;
+        C.MINIFICATION_LEVEL = '';
+        C.MODULE_MINIFICATION_LEVEL = '';
+        C.PRETOKENISE = 0;
+        Espruino.Core.Notifications = {
+          success: (m: string) => logSink(String(m)),
+          info: (m: string) => logSink(String(m)),
+          warning: (m: string) => {
+            notes.push('warning: ' + m);
+            logSink('warning: ' + m);
+          },
+          error: (m: string) => {
+            notes.push(String(m));
+            logSink('error: ' + m);
+          },
+        };
+        Espruino.Core.Status = {
+          setStatus: (m: string, total?: number) => {
+            logSink(String(m));
+            if (total) progressSink(0, total);
+          },
+          hasProgress: () => true,
+          incrementProgress: (n: number) => progressSink(n),
+        };
+        resolve();
+      }),
+    );
+  });
+  return loaded;
+}
+
+function fail(message: string, hint = ''): HostError {
+  return new HostError(message, EXIT.flash, hint);
+}
+
+/** One EspruinoTools session at a time: its state is global. */
+async function session<T>(opts: { port: string; onLog?: (l: string) => void; timeoutMs: number }, body: (done: (v: T) => void, bad: (e: Error) => void) => void): Promise<T> {
+  if (!/^tcp:\/\/[^:]+:\d+$/.test(opts.port)) throw fail(`EspruinoTools adapter needs tcp://HOST:PORT, got ${opts.port}`);
+  await load();
+  if (busy) throw fail('another EspruinoTools operation is still running');
+  busy = true;
+  const log = opts.onLog || (() => {});
+  logSink = log;
+  notes.length = 0;
+  Espruino.Config.SERIAL_TCPIP = [opts.port];
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const finish = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        f();
+      };
+      const timer = setTimeout(() => {
+        finish(() => reject(fail(`no answer from the board at ${opts.port} within ${Math.round(opts.timeoutMs / 1000)} s`, 'is the console free (no other tool connected, not in kiosk mode)?')));
+        quietly(() => {
+          if (Espruino.Core.Serial.isConnected()) Espruino.Core.Serial.close();
+        });
+      }, opts.timeoutMs);
+      quietly(() =>
+        body(
+          (v) => finish(() => resolve(v)),
+          (e) => finish(() => reject(e)),
+        ),
+      );
+    });
+  } finally {
+    busy = false;
+    logSink = () => {};
+    progressSink = () => {};
+  }
+}
+
+/**
+ * Writes `code` into the board's Storage the way `espruino --storage .bootcde:-` does (reset,
+ * 1 KB Storage.write chunks) and then runs load(), i.e. a full boot as at power-up.
+ */
+export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
+  const file = o.storageFile || '.bootcde';
+  let output = '';
+  let sent = 0;
+  let total = 0;
+  return session<UploadResult>({ port: o.port, onLog: o.onLog, timeoutMs: o.timeoutMs || 180_000 }, (done, bad) => {
+    const C = Espruino.Config;
+    C.SAVE_ON_SEND = 3; // to a Storage file
+    C.SAVE_STORAGE_FILE = file;
+    C.LOAD_STORAGE_FILE = 1; // then load(): the boot a power-up does
+    C.RESET_BEFORE_SEND = true;
+    progressSink = (inc, t) => {
+      if (t !== undefined) {
+        total = t;
+        sent = 0;
+      } else sent += inc;
+      if (o.onProgress && total) o.onProgress(Math.min(sent, total), total);
+    };
+    const S = Espruino.Core.Serial;
+    S.startListening((data: ArrayBuffer) => {
+      output += Buffer.from(new Uint8Array(data)).toString('latin1');
+    });
+    let uploaded = false;
+    S.open(
+      o.port,
+      (status: unknown) => {
+        if (status === undefined) return bad(fail(`cannot connect to ${o.port}`, 'is the board running and the port free?'));
+        const env = Object.assign({}, Espruino.Core.Env.getBoardData());
+        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.port} (process.env not readable)`, 'a board in kiosk mode has no console on this port: power it up holding its button, then flash again'));
+        Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {
+          // As the CLI does for --storage NAME:FILE: plain statements before the wrapped code.
+          const pre: string[] = [];
+          if (o.before) pre.push(o.before);
+          for (const [name, data] of Object.entries(o.files || {})) pre.push(Espruino.Core.Utils.getUploadFileCode(name, data));
+          const all = pre.length ? pre.join('\n') + '\n' + code : code;
+          Espruino.Core.CodeWriter.writeToEspruino(all, () => {
+            uploaded = true;
+            // Let load() start and print, then hang up.
+            setTimeout(() => quietly(() => S.close()), 500);
+          });
+        });
+      },
+      () => {
+        if (!uploaded) return bad(fail(`the connection to ${o.port} closed during the upload`, 'check the cable and try again'));
+        done({ output, env: Object.assign({}, Espruino.Core.Env.getBoardData()), warnings: notes.slice() });
+      },
+    );
+  });
+}
+
+/** Evaluates an expression on the board and returns its JSON text (EspruinoTools' executeExpression). */
+export function evaluate(port: string, expr: string, onLog?: (l: string) => void): Promise<string> {
+  return session<string>({ port, onLog, timeoutMs: 30_000 }, (done, bad) => {
+    const S = Espruino.Core.Serial;
+    S.startListening(() => {});
+    let result: string | undefined;
+    S.open(
+      port,
+      (status: unknown) => {
+        if (status === undefined) return bad(fail(`cannot connect to ${port}`));
+        Espruino.Core.Utils.executeExpression(expr, (r: string | undefined) => {
+          result = r;
+          setTimeout(() => quietly(() => S.close()), 100);
+        });
+      },
+      () => {
+        if (result === undefined) bad(fail(`no result for ${expr} from ${port}`));
+        else done(result.trim());
+      },
+    );
+  });
+}
