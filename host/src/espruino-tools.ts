@@ -45,15 +45,32 @@ let logSink: (line: string) => void = () => {};
 let progressSink: (inc: number, total?: number) => void = () => {};
 const notes: string[] = [];
 
-/** Runs fn with console.* going to the log: EspruinoTools prints freely. */
+/**
+ * EspruinoTools prints freely with console.*, also from its timers: while it works, console
+ * output goes to the log (--verbose) instead of our stdout. Nested uses restore once.
+ */
+let quietDepth = 0;
+let savedConsole: Pick<Console, 'log' | 'info' | 'warn' | 'error'> | null = null;
+function hush(): () => void {
+  if (quietDepth++ === 0) {
+    savedConsole = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+    const sink = (...a: unknown[]) => logSink(a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' '));
+    console.log = console.info = console.warn = console.error = sink;
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--quietDepth === 0 && savedConsole) Object.assign(console, savedConsole);
+  };
+}
+
 function quietly<T>(fn: () => T): T {
-  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
-  const sink = (...a: unknown[]) => logSink(a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' '));
-  console.log = console.info = console.warn = console.error = sink;
+  const unhush = hush();
   try {
     return fn();
   } finally {
-    Object.assign(console, saved);
+    unhush();
   }
 }
 
@@ -118,6 +135,7 @@ async function session<T>(opts: { port: string; onLog?: (l: string) => void; tim
   logSink = log;
   notes.length = 0;
   Espruino.Config.SERIAL_TCPIP = [opts.port];
+  const unhush = hush();
   try {
     return await new Promise<T>((resolve, reject) => {
       let settled = false;
@@ -141,6 +159,8 @@ async function session<T>(opts: { port: string; onLog?: (l: string) => void; tim
       );
     });
   } finally {
+    // Its last timers (closing the port) still print: keep them out of our output.
+    setTimeout(unhush, 1000).unref();
     busy = false;
     logSink = () => {};
     progressSink = () => {};
@@ -167,7 +187,8 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
         total = t;
         sent = 0;
       } else sent += inc;
-      if (o.onProgress && total) o.onProgress(Math.min(sent, total), total);
+      // Only the upload itself, not the short queries around it.
+      if (o.onProgress && total >= 1024) o.onProgress(Math.min(sent, total), total);
     };
     const S = Espruino.Core.Serial;
     S.startListening((data: ArrayBuffer) => {

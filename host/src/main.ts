@@ -3,6 +3,9 @@ import { conform } from './commands/conform';
 import { replay } from './commands/replay';
 import { sim } from './commands/sim';
 import { script } from './commands/script';
+import { flash } from './commands/flash';
+import { list } from './commands/list';
+import { mirror } from './commands/mirror';
 import { buildFirmware } from '../../firmware/build/build-firmware';
 import { EXIT, HostError } from './errors';
 import { stdio, type Output } from './output';
@@ -47,6 +50,41 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--board <board>', 'sim, tcp://HOST:PORT or a serial path', 'sim')
     .option('--json', 'machine-readable result')
     .action(async (file: string, opts) => setCode(await script(file, opts, io)));
+
+  const collect = (v: string, prev: string[]) => prev.concat([v]);
+  const BOARD_HELP = 'board: a serial port (/dev/ttyACM0), tcp://HOST:PORT, sim[:STORAGE_FILE] or auto';
+
+  program
+    .command('list')
+    .description('list the Espruino boards plugged in (by USB id 0483:5740); --all lists every serial port')
+    .option('--all', 'every serial port, not only Espruino boards')
+    .option('--json', 'machine-readable list')
+    .action(async (opts) => setCode(await list(opts, io)));
+
+  program
+    .command('flash')
+    .description('build the firmware if needed, write it to the board\'s Storage (.bootcde, runs at power-up) and verify it')
+    .option('-p, --port <board>', BOARD_HELP, 'auto')
+    .option('--board <id>', 'build for this board: pico, wifi, original, mdbt42q (default: the last build)')
+    .option('--kiosk-password <pw>', 'kiosk profile: console off the data port and locked with this password')
+    .option('--verify-timeout <s>', 'seconds to wait for the board\'s hello after the upload', '10')
+    .option('--json', 'one JSON object per step')
+    .option('-v, --verbose', "show EspruinoTools' exchange with the board")
+    .action(async (opts) => setCode(await flash(opts, io)));
+
+  program
+    .command('mirror')
+    .description('keep a live copy of the game on one or more boards: terminal view, --json events, --web page, action logs')
+    .option('-p, --port <board>', BOARD_HELP + '; repeat for several tables, LABEL=BOARD names a table', collect, [])
+    .option('--json', 'one JSON event per line instead of the terminal view')
+    .option('--web [port]', 'serve the big-screen page (read-only) on this port (default 8080)')
+    .option('--host <addr>', 'address the page listens on (default 127.0.0.1, this computer only)')
+    .option('--attract <s>', 'seconds without a button press before the page shows the attract screen', '600')
+    .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game)', '.dicetray/logs')
+    .option('--no-log', 'do not write action logs')
+    .option('--csv <file>', 'also append every throw to this CSV file')
+    .option('--wait', 'keep trying when a board is missing or silent at start')
+    .action(async (opts) => setCode(await mirror(opts, io)));
 
   program
     .command('build')

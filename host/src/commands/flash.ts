@@ -1,0 +1,151 @@
+/**
+ * `dicetray flash`: builds the firmware bundle if needed, writes it into the board's Storage as
+ * .bootcde with EspruinoTools (so it runs at every power-up), optionally sets the kiosk lock,
+ * then verifies: reconnects and reads the firmware version and bundle hash from the board's
+ * hello. Anything short of a verified board is a failure with EXIT.flash and the reason.
+ */
+import { ensureBundle, type Bundle } from './firmware-bundle';
+import { buildFirmware } from '../../../firmware/build/build-firmware';
+import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
+import { findOneBoard } from '../link/find-boards';
+import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
+import { uploadToStorage } from '../espruino-tools';
+import { TableMirror } from '../mirror/table-mirror';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
+import { EXIT, HostError } from '../errors';
+import type { Output } from '../output';
+
+export interface FlashOptions {
+  port?: string;
+  /** Build for this board (pico, wifi, original, mdbt42q). */
+  board?: string;
+  /** Kiosk: console off the data port and locked with this password. */
+  kioskPassword?: string;
+  json?: boolean;
+  verbose?: boolean;
+  /** Seconds to wait for the board's hello after the upload. */
+  verifyTimeout?: string;
+}
+
+/**
+ * The kiosk profile lives in Storage as dt.kiosk (firmware/src/main.ts): a password makes the
+ * firmware move its console off the data port and lock it. Flashing without a password
+ * removes the profile.
+ */
+export function kioskStatement(password: string | undefined): string {
+  if (password === undefined) return 'require("Storage").erase("dt.kiosk");';
+  return `require("Storage").writeJSON("dt.kiosk",{pw:${JSON.stringify(password)}});`;
+}
+
+function checkPassword(pw: string): void {
+  // Espruino's password prompt keeps at most 19 characters and sees bytes, not text.
+  if (!/^[\x21-\x7e]{1,19}$/.test(pw)) throw new HostError('the kiosk password must be 1 to 19 printable ASCII characters without spaces', EXIT.usage);
+}
+
+async function bundleFor(board: string | undefined): Promise<Bundle> {
+  const b = await ensureBundle();
+  if (!board || board === b.manifest.board) return b;
+  await buildFirmware({ board });
+  return ensureBundle();
+}
+
+/** Reconnects (or, for the simulated board, uses its stream) and waits for the board's hello. */
+async function readHello(spec: BoardSpec, existing: BoardStream | null, timeoutMs: number) {
+  const stream = existing || (await openBoard(spec, { failFast: true }));
+  const t = new TableMirror('flash', stream, { helloTimeoutMs: timeoutMs });
+  try {
+    return await t.start();
+  } finally {
+    t.stop();
+  }
+}
+
+export async function flash(opts: FlashOptions, io: Output): Promise<number> {
+  if (opts.kioskPassword !== undefined) checkPassword(opts.kioskPassword);
+  const verifyMs = opts.verifyTimeout !== undefined ? Number(opts.verifyTimeout) * 1000 : 10_000;
+  if (!(verifyMs > 0)) throw new HostError(`bad --verify-timeout ${opts.verifyTimeout}`, EXIT.usage, 'seconds, e.g. --verify-timeout 20');
+  const portArg = !opts.port || opts.port === 'auto' ? await findOneBoard() : opts.port;
+  const spec = parseBoardSpec(portArg);
+  const say = (ev: string, text: string, extra: Record<string, unknown> = {}) => {
+    if (opts.json) io.out(JSON.stringify(Object.assign({ ev }, extra)));
+    else io.err(text);
+  };
+  const t0 = Date.now();
+
+  const { code, manifest, files } = await bundleFor(opts.board);
+  const extra = Object.keys(files).map((f) => `${f} ${files[f].length} bytes`).join(', ');
+  say('bundle', `dicetray: firmware ${manifest.fw} for ${manifest.board}, bundle ${manifest.hash}, ${code.length} bytes${extra ? ' (+ ' + extra + ')' : ''}`, { fw: manifest.fw, board: manifest.board, hash: manifest.hash, bytes: code.length, files: Object.keys(files) });
+
+  // EspruinoTools talks TCP; everything else gets a local bridge for the upload.
+  let stream: BoardStream | null = null;
+  let bridge: Bridge | null = null;
+  let url = spec.name;
+  if (spec.kind !== 'tcp') {
+    stream = await openBoard(spec, { failFast: true });
+    bridge = await bridgeToTcp(stream);
+    url = bridge.url;
+  }
+  let lastPct = -1;
+  let result;
+  try {
+    say('upload', `dicetray: writing it to ${spec.name} (Storage .bootcde)…`, { port: spec.name });
+    result = await uploadToStorage({
+      port: url,
+      code,
+      files,
+      before: kioskStatement(opts.kioskPassword),
+      onProgress: (sent, total) => {
+        const pct = Math.floor((100 * sent) / total);
+        const step = Math.floor(pct / 10) * 10;
+        if (step !== lastPct) {
+          lastPct = step;
+          say('progress', `dicetray: ${String(step).padStart(3)} % (${sent} of ${total} bytes)`, { sent, total });
+        }
+      },
+      onLog: opts.verbose ? (l) => io.err('espruino: ' + l) : undefined,
+    });
+  } catch (e) {
+    if (bridge) await bridge.close();
+    if (stream) stream.close();
+    throw e;
+  }
+  if (bridge) await bridge.close();
+  const env = result.env;
+  if (opts.verbose) for (const w of result.warnings) io.err('espruino: ' + w);
+  const bad = result.output.split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
+  if (bad) {
+    if (stream) stream.close();
+    throw new HostError(`the board reported an error during the upload: ${bad.replace(/[\x00-\x1f]/g, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');
+  }
+
+  // Verify. The simulated board is power-cycled: what it boots now comes from its Storage.
+  say('verify', `dicetray: upload done (${env.BOARD || 'board'}, Espruino ${env.VERSION || '?'}); reconnecting to verify…`);
+  let hello;
+  try {
+    if (stream && stream.sim) {
+      stream.sim.powerCut();
+      stream.sim.boot();
+      hello = await readHello(spec, stream, verifyMs);
+      stream = null;
+    } else {
+      if (stream) stream.close();
+      stream = null;
+      hello = await readHello(spec, null, verifyMs);
+    }
+  } catch (e) {
+    const why = e instanceof HostError ? e.message : String(e);
+    throw new HostError(`flash not verified: ${why}`, EXIT.flash, opts.kioskPassword !== undefined ? 'a kiosk board answers only dicetray commands; check the cable and power' : 'run again with --verbose to see what the board printed');
+  } finally {
+    if (stream) stream.close();
+  }
+  const problems: string[] = [];
+  if (hello.v !== PROTOCOL_VERSION) problems.push(`protocol v${hello.v} (expected v${PROTOCOL_VERSION})`);
+  if (hello.fw !== manifest.fw) problems.push(`firmware ${hello.fw} (expected ${manifest.fw})`);
+  if (hello.bh !== manifest.hash) problems.push(`bundle ${hello.bh} (expected ${manifest.hash})`);
+  if (problems.length) throw new HostError(`flash not verified: the board says ${problems.join(', ')}`, EXIT.flash, 'the upload did not take; flash again with --verbose');
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  const kiosk = opts.kioskPassword !== undefined ? '; kiosk profile set (console off the data port and locked with the password)' : '';
+  if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
+  else io.out(`flashed and verified ${spec.name}: firmware ${hello.fw}, bundle ${hello.bh}, ${hello.board} (${secs} s)${kiosk}`);
+  return EXIT.ok;
+}

@@ -1,0 +1,192 @@
+/**
+ * `dicetray mirror`: opens one or more boards, does the handshake and keeps a live copy of each
+ * game. Shows it in the terminal (LED board + game), or prints one JSON event per line
+ * (--json), serves the big-screen page (--web), and writes the action logs (and --csv throws).
+ * Keeps going through unplug/replug, board resets and sequence gaps, and says so.
+ */
+import { resolve } from 'node:path';
+import { openBoard, parseBoardSpec, type BoardStream } from '../link/open-board';
+import { findOneBoard } from '../link/find-boards';
+import { TableMirror, type TableNote } from '../mirror/table-mirror';
+import { ActionLogWriter } from '../mirror/action-log-writer';
+import { startWebServer, type WebServer } from '../web/server';
+import { describeGame, drawBoard } from '../view/terminal-view';
+import { GEOMETRY } from '../../../hardware/led-layout';
+import { EXIT, HostError } from '../errors';
+import type { Output } from '../output';
+
+export interface MirrorOptions {
+  /** Boards, each `[LABEL=]PORT`. */
+  port?: string[];
+  json?: boolean;
+  /** true = default port; a string = that port. */
+  web?: boolean | string;
+  host?: string;
+  /** Action log directory; false = --no-log. */
+  log?: string | false;
+  csv?: string;
+  /** Keep trying when a board is missing or silent at start. */
+  wait?: boolean;
+  /** Seconds without a button press before the page shows the attract screen. */
+  attract?: string;
+}
+
+export const DEFAULT_WEB_PORT = 8080;
+export const DEFAULT_LOG_DIR = '.dicetray/logs';
+
+/** `LABEL=PORT` or `PORT`. */
+export function splitLabel(arg: string, i: number): { label: string; port: string } {
+  const eq = arg.indexOf('=');
+  if (eq > 0 && !arg.startsWith('tcp://') && !arg.startsWith('/')) return { label: arg.slice(0, eq), port: arg.slice(eq + 1) };
+  return { label: `table ${i + 1}`, port: arg };
+}
+
+export interface MirrorRun {
+  tables: TableMirror[];
+  web: WebServer | null;
+  logs: ActionLogWriter | null;
+  stop(): Promise<void>;
+}
+
+/** Starts mirroring (used by the command, the tests and the benchmark). */
+export async function startMirror(opts: MirrorOptions, io: Output, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
+  const args = opts.port && opts.port.length ? opts.port : ['auto'];
+  const wanted = args.map(splitLabel);
+  if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
+  for (const w of wanted) if (w.port === 'auto') w.port = await findOneBoard();
+  const specs = wanted.map((w) => parseBoardSpec(w.port));
+  const names = specs.map((s) => (s.kind === 'serial' ? resolve(s.path) : s.name));
+  if (new Set(names).size !== names.length) throw new HostError('the same board is named twice', EXIT.usage, 'give each --port once');
+  if (wanted.length === 1 && wanted[0].label === 'table 1') wanted[0].label = specs[0].name;
+
+  const streams: BoardStream[] = [];
+  const tables: TableMirror[] = [];
+  const stopAll = () => {
+    for (const t of tables) t.stop();
+    for (const s of streams) s.close();
+  };
+  try {
+    for (const spec of specs) streams.push(await openBoard(spec, { failFast: !opts.wait }));
+  } catch (e) {
+    stopAll();
+    throw e;
+  }
+  for (let i = 0; i < streams.length; i++) {
+    const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : 5000 });
+    t.on('note', (n: TableNote) => emit(t, n));
+    tables.push(t);
+  }
+  let logs: ActionLogWriter | null = null;
+  if (opts.log !== false || opts.csv) {
+    logs = new ActionLogWriter({
+      dir: opts.log === false ? null : resolve(opts.log || DEFAULT_LOG_DIR),
+      csv: opts.csv ? resolve(opts.csv) : null,
+      onFile: (table, file) => {
+        const t = tables.find((x) => x.label === table);
+        if (t) emit(t, { ev: 'log', file, text: `action log: ${file}` });
+      },
+    });
+    for (const t of tables) logs.attach(t);
+  }
+  const starts = tables.map((t) => t.start());
+  if (opts.wait) for (const p of starts) p.catch(() => {});
+  else {
+    try {
+      await Promise.all(starts);
+    } catch (e) {
+      stopAll();
+      for (const p of starts) p.catch(() => {});
+      throw e;
+    }
+  }
+  let web: WebServer | null = null;
+  if (opts.web !== undefined && opts.web !== false) {
+    const port = opts.web === true ? DEFAULT_WEB_PORT : Number(opts.web);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      stopAll();
+      throw new HostError(`bad --web port ${opts.web}`, EXIT.usage);
+    }
+    const attract = opts.attract !== undefined ? Number(opts.attract) : 600;
+    if (!(attract > 0)) {
+      stopAll();
+      throw new HostError(`bad --attract ${opts.attract}`, EXIT.usage, 'seconds, e.g. --attract 120');
+    }
+    try {
+      web = await startWebServer(tables, { port, host: opts.host, attractMs: attract * 1000 });
+    } catch (e) {
+      stopAll();
+      throw new HostError(`cannot serve the page on ${opts.host || '127.0.0.1'}:${port}: ${(e as Error).message}`, EXIT.usage, 'choose another port: --web PORT');
+    }
+  }
+  return {
+    tables,
+    web,
+    logs,
+    stop: async () => {
+      stopAll();
+      if (web) await web.close();
+    },
+  };
+}
+
+/** A terminal that redraws the whole picture, at most every 100 ms. */
+function terminalScreen(tables: TableMirror[], webUrl: string | null): { dirty(): void; close(): void } {
+  let dirty = true;
+  const draw = () => {
+    if (!dirty) return;
+    dirty = false;
+    const lines: string[] = [];
+    for (const t of tables) {
+      const h = t.model.hello;
+      lines.push(`\x1b[1m${t.label}\x1b[0m  ${t.stream.spec.name}  ${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, '');
+      lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
+      lines.push(...describeGame(t.model.state, t.model.ui, Date.now()).map((r) => '  ' + r), '');
+      lines.push(...t.recent.slice(-4).map((r) => '  · ' + r.text), '');
+    }
+    if (webUrl) lines.push(`page: ${webUrl}`);
+    lines.push('Ctrl-C quits.');
+    process.stdout.write('\x1b[H\x1b[2J' + lines.join('\n') + '\n');
+  };
+  process.stdout.write('\x1b[?25l');
+  const timer = setInterval(draw, 100);
+  // The reroll countdown moves without messages.
+  const tick = setInterval(() => (dirty = true), 250);
+  return {
+    dirty: () => (dirty = true),
+    close: () => {
+      clearInterval(timer);
+      clearInterval(tick);
+      process.stdout.write('\x1b[?25h\n');
+    },
+  };
+}
+
+export async function mirror(opts: MirrorOptions, io: Output, until?: Promise<void>): Promise<number> {
+  const useScreen = !opts.json && process.stdout.isTTY === true;
+  let screen: { dirty(): void; close(): void } | null = null;
+  const emit = (t: TableMirror, n: TableNote) => {
+    if (opts.json) {
+      const o: Record<string, unknown> = { time: Date.now(), table: t.label };
+      for (const k of Object.keys(n)) if (k !== 'text' || n.text) o[k] = n[k];
+      io.out(JSON.stringify(o));
+    } else if (screen) screen.dirty();
+    else if (n.text) io.out(`[${t.label}] ${n.text}`);
+  };
+  const run = await startMirror(opts, io, emit);
+  if (run.web) {
+    if (opts.json) io.out(JSON.stringify({ time: Date.now(), ev: 'web', url: run.web.url }));
+    else if (!useScreen) io.out(`dicetray: page on ${run.web.url}`);
+  }
+  if (useScreen) {
+    screen = terminalScreen(run.tables, run.web ? run.web.url : null);
+    for (const t of run.tables) t.on('change', () => screen!.dirty());
+  }
+  await (until ||
+    new Promise<void>((done) => {
+      process.once('SIGINT', () => done());
+      process.once('SIGTERM', () => done());
+    }));
+  if (screen) screen.close();
+  await run.stop();
+  return EXIT.ok;
+}

@@ -1,0 +1,256 @@
+/**
+ * Opens a board by name: a serial path (USB board, or a pseudo-terminal), tcp://HOST:PORT (a
+ * network board, or Espruino's Linux build with --telnet), or `sim` (the simulated board in
+ * this process; `sim:FILE` keeps its Storage in FILE). The result is a byte stream that
+ * reopens itself after unplug, reset or a dropped connection and says so with 'open'/'close'.
+ */
+import { EventEmitter } from 'node:events';
+import net from 'node:net';
+import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SerialPort } from 'serialport';
+import { SimBoard } from '../sim/sim-board';
+import { ensureBundle } from '../commands/firmware-bundle';
+import { EXIT, HostError } from '../errors';
+
+export const DEFAULT_SIM_STORAGE = '.dicetray/sim-storage.json';
+export const BAUD_RATE = 115200;
+
+export type BoardSpec =
+  | { kind: 'serial'; path: string; name: string }
+  | { kind: 'tcp'; host: string; port: number; name: string }
+  | { kind: 'sim'; storage: string | null; name: string };
+
+/** Parses a board name; `auto` must be resolved first (see find-boards.ts). */
+export function parseBoardSpec(s: string): BoardSpec {
+  if (s === 'sim' || s.startsWith('sim:')) {
+    const file = s === 'sim' ? DEFAULT_SIM_STORAGE : s.slice(4);
+    return { kind: 'sim', storage: file === 'memory' ? null : resolve(file), name: s };
+  }
+  if (s.startsWith('tcp://')) {
+    const m = /^tcp:\/\/(\[[^\]]+\]|[^:/]+):(\d{1,5})\/?$/.exec(s);
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new HostError(`bad board address ${s}`, EXIT.usage, 'write tcp://HOST:PORT, e.g. tcp://127.0.0.1:2323');
+    return { kind: 'tcp', host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]), name: s };
+  }
+  if (!s || /^[a-z]+:\/\//i.test(s)) throw new HostError(`unknown board address ${s || '(empty)'}`, EXIT.usage, 'name a serial port (/dev/ttyACM0), tcp://HOST:PORT or sim');
+  return { kind: 'serial', path: s, name: s };
+}
+
+export interface BoardStream extends EventEmitter {
+  readonly spec: BoardSpec;
+  readonly isOpen: boolean;
+  /** The simulated board, when the spec is `sim`. */
+  readonly sim: SimBoard | null;
+  write(data: Uint8Array): void;
+  /** Closes for good (no reconnect). */
+  close(): void;
+  on(ev: 'open', fn: () => void): this;
+  on(ev: 'close', fn: (reason: string) => void): this;
+  on(ev: 'data', fn: (d: Buffer) => void): this;
+  /** An open attempt failed; it will be retried. */
+  on(ev: 'retry', fn: (reason: string) => void): this;
+}
+
+export interface OpenOptions {
+  /** Pause between reopen attempts. */
+  retryMs?: number;
+  /** Fail instead of retrying when the very first open fails (default true). */
+  failFast?: boolean;
+}
+
+/** What one transport must provide; `openBoard` adds the reconnect loop. */
+interface Transport {
+  open(onData: (d: Buffer) => void, onClose: (reason: string) => void): Promise<{ write(d: Uint8Array): void; close(): void }>;
+}
+
+function serialTransport(path: string): Transport {
+  return {
+    open: (onData, onClose) =>
+      new Promise((ok, fail) => {
+        const port = new SerialPort({ path, baudRate: BAUD_RATE, autoOpen: false });
+        port.open((err) => {
+          if (err) return fail(err);
+          let closed = false;
+          const gone = (reason: string) => {
+            if (closed) return;
+            closed = true;
+            onClose(reason);
+          };
+          port.on('data', onData);
+          port.on('error', (e: Error) => {
+            gone(e.message);
+            if (port.isOpen) port.close(() => {});
+          });
+          port.on('close', (e?: Error & { disconnected?: boolean }) => gone(e ? e.message : 'port closed'));
+          ok({
+            write: (d) => {
+              if (!closed && port.isOpen) port.write(Buffer.from(d));
+            },
+            close: () => {
+              closed = true;
+              if (port.isOpen) port.close(() => {});
+            },
+          });
+        });
+      }),
+  };
+}
+
+function tcpTransport(host: string, portNo: number): Transport {
+  return {
+    open: (onData, onClose) =>
+      new Promise((ok, fail) => {
+        const sock = net.connect({ host, port: portNo });
+        let up = false;
+        let closed = false;
+        sock.setNoDelay(true);
+        sock.once('connect', () => {
+          up = true;
+          ok({
+            write: (d) => {
+              if (!closed && !sock.destroyed) sock.write(d);
+            },
+            close: () => {
+              closed = true;
+              sock.destroy();
+            },
+          });
+        });
+        sock.on('data', onData);
+        sock.on('error', (e) => {
+          if (!up) fail(e);
+        });
+        sock.on('close', () => {
+          if (up && !closed) {
+            closed = true;
+            onClose('connection closed');
+          }
+        });
+      }),
+  };
+}
+
+class ReconnectingStream extends EventEmitter implements BoardStream {
+  isOpen = false;
+  sim: SimBoard | null = null;
+  private conn: { write(d: Uint8Array): void; close(): void } | null = null;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  constructor(
+    readonly spec: BoardSpec,
+    private transport: Transport,
+    private retryMs: number,
+  ) {
+    super();
+  }
+
+  async first(failFast: boolean): Promise<void> {
+    try {
+      await this.attempt();
+    } catch (e) {
+      if (failFast) throw e;
+      this.emit('retry', (e as Error).message);
+      this.schedule();
+    }
+  }
+
+  private async attempt(): Promise<void> {
+    const conn = await this.transport.open(
+      (d) => this.emit('data', d),
+      (reason) => {
+        if (this.conn !== conn) return;
+        this.conn = null;
+        this.isOpen = false;
+        this.emit('close', reason);
+        this.schedule();
+      },
+    );
+    if (this.stopped) {
+      conn.close();
+      return;
+    }
+    this.conn = conn;
+    this.isOpen = true;
+    this.emit('open');
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.stopped) return;
+      this.attempt().catch((e) => {
+        this.emit('retry', (e as Error).message);
+        this.schedule();
+      });
+    }, this.retryMs);
+  }
+
+  write(data: Uint8Array): void {
+    if (this.conn) this.conn.write(data);
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const c = this.conn;
+    this.conn = null;
+    this.isOpen = false;
+    if (c) c.close();
+  }
+}
+
+/** The simulated board in this process, on the real clock; it never disconnects. */
+class SimStream extends EventEmitter implements BoardStream {
+  isOpen = true;
+  constructor(
+    readonly spec: BoardSpec,
+    readonly sim: SimBoard,
+  ) {
+    super();
+    sim.on('data', (d: Buffer) => this.emit('data', d));
+  }
+  write(data: Uint8Array): void {
+    this.sim.write(data);
+  }
+  close(): void {
+    this.isOpen = false;
+    this.sim.powerCut();
+    this.sim.removeAllListeners('data');
+  }
+}
+
+function openError(spec: BoardSpec, e: Error): HostError {
+  const code = (e as NodeJS.ErrnoException).code || '';
+  const why = /ENOENT|No such file/i.test(code + e.message) ? 'no such port' : /EACCES|Permission/i.test(code + e.message) ? 'permission denied' : /Resource temporarily unavailable|lock/i.test(e.message) ? 'port is in use by another program' : e.message;
+  const hint =
+    spec.kind === 'tcp'
+      ? 'is the board (or `espruino --telnet`, or `dicetray sim --tcp PORT`) running and reachable?'
+      : /permission/.test(why)
+        ? 'add yourself to the dialout group (sudo usermod -aG dialout $USER) and log in again'
+        : 'is the board plugged in? `dicetray list` shows the boards this computer sees';
+  return new HostError(`cannot open ${spec.name}: ${why}`, EXIT.noBoard, hint);
+}
+
+/** Opens the board; rejects with EXIT.noBoard if the first attempt fails (unless failFast is false). */
+export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promise<BoardStream> {
+  const retryMs = opts.retryMs ?? 500;
+  if (spec.kind === 'sim') {
+    const { code, manifest } = await ensureBundle();
+    if (spec.storage) mkdirSync(dirname(spec.storage), { recursive: true });
+    const sim = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: spec.storage });
+    const s = new SimStream(spec, sim);
+    sim.boot();
+    return s;
+  }
+  const t = spec.kind === 'tcp' ? tcpTransport(spec.host, spec.port) : serialTransport(spec.path);
+  const s = new ReconnectingStream(spec, t, retryMs);
+  try {
+    await s.first(opts.failFast !== false);
+  } catch (e) {
+    throw openError(spec, e as Error);
+  }
+  return s;
+}

@@ -1,0 +1,203 @@
+/**
+ * One mirrored table: a board stream, the protocol link, the handshake and the mirror model.
+ * It keeps going through unplug/replug, board resets and sequence gaps (reconnect, hello,
+ * snapshot) and reports every step as a note, so the terminal, --json and the page can say so.
+ */
+import { EventEmitter } from 'node:events';
+import { BoardLink } from '../link/board-link';
+import type { BoardStream } from '../link/open-board';
+import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
+import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
+import { EXIT, HostError } from '../errors';
+
+export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'stopped';
+
+/** One line of the mirror's story: `ev` names it, `text` says it in words. */
+export interface TableNote {
+  ev: string;
+  text: string;
+  [k: string]: unknown;
+}
+
+export interface TableMirrorOptions {
+  /** First connection: how long to wait for the board's hello before giving up. */
+  helloTimeoutMs?: number;
+  /** Hello is repeated this often until the board answers. */
+  helloRetryMs?: number;
+  now?: () => number;
+}
+
+export class TableMirror extends EventEmitter {
+  readonly model: MirrorModel;
+  readonly link: BoardLink;
+  status: TableStatus = 'connecting';
+  /** Sequence number of the last message from the board, and when it came (host ms). */
+  seq = 0;
+  lastMsgAt = 0;
+  /** The last few notes, newest last (for screens). */
+  recent: { at: number; text: string }[] = [];
+  private hello: Hello | null = null;
+  private everLive = false;
+  private helloTimer: NodeJS.Timeout | null = null;
+  private helloSince = 0;
+  private firstWait: { ok: (h: Hello) => void; fail: (e: HostError) => void } | null = null;
+  private now: () => number;
+  private helloTimeoutMs: number;
+  private helloRetryMs: number;
+
+  constructor(
+    readonly label: string,
+    readonly stream: BoardStream,
+    opts: TableMirrorOptions = {},
+  ) {
+    super();
+    this.now = opts.now || Date.now;
+    this.helloTimeoutMs = opts.helloTimeoutMs ?? 5000;
+    this.helloRetryMs = opts.helloRetryMs ?? 1000;
+    this.link = BoardLink.over(stream);
+    this.model = new MirrorModel(() => this.link.send({ c: 'snap' }), this.now);
+    this.model.on('event', (e: MirrorEvent) => this.onModelEvent(e));
+    this.model.on('change', () => this.emit('change'));
+    this.link.on('msg', (m: BoardMsg) => this.onMsg(m));
+    this.link.on('garbage', (line: string, reason: string) => this.note({ ev: 'garbage', reason, text: `ignored a garbled line (${reason}): ${JSON.stringify(line.slice(0, 60))}` }));
+    stream.on('open', () => this.onOpen());
+    stream.on('close', (reason: string) => this.onClose(reason));
+    stream.on('retry', () => {
+      if (this.status !== 'lost') this.setStatus('lost');
+    });
+  }
+
+  /** Resolves on the first good hello; rejects (EXIT.protocol) on a mismatch or silence. */
+  start(): Promise<Hello> {
+    const p = new Promise<Hello>((ok, fail) => (this.firstWait = { ok, fail }));
+    if (this.stream.isOpen) this.onOpen();
+    return p;
+  }
+
+  stop(): void {
+    this.clearHello();
+    this.setStatus('stopped');
+    this.stream.close();
+  }
+
+  private setStatus(s: TableStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    this.emit('change');
+  }
+
+  private note(n: TableNote): void {
+    this.recent.push({ at: this.now(), text: n.text });
+    if (this.recent.length > 8) this.recent.shift();
+    this.emit('note', n);
+  }
+
+  private clearHello(): void {
+    if (this.helloTimer) clearInterval(this.helloTimer);
+    this.helloTimer = null;
+  }
+
+  private onOpen(): void {
+    this.link.reset();
+    this.setStatus('handshake');
+    this.note({ ev: 'connected', text: this.everLive ? `reconnected to ${this.stream.spec.name}; saying hello` : `connected to ${this.stream.spec.name}` });
+    this.helloSince = this.now();
+    this.link.send({ c: 'hello' });
+    this.clearHello();
+    this.helloTimer = setInterval(() => this.helloTick(), this.helloRetryMs);
+  }
+
+  private helloTick(): void {
+    if (this.status !== 'handshake' && this.status !== 'silent') return this.clearHello();
+    const waited = this.now() - this.helloSince;
+    if (this.firstWait && waited >= this.helloTimeoutMs) {
+      this.clearHello();
+      const w = this.firstWait;
+      this.firstWait = null;
+      w.fail(new HostError(`no dicetray firmware answered on ${this.stream.spec.name} within ${Math.round(waited / 1000)} s`, EXIT.protocol, 'flash the firmware with `dicetray flash --port ' + this.stream.spec.name + '`, or check the port is the board'));
+      return;
+    }
+    if (!this.firstWait && this.status === 'handshake' && waited >= this.helloTimeoutMs) {
+      this.setStatus('silent');
+      this.note({ ev: 'silent', text: `${this.stream.spec.name} is connected but does not answer; still asking` });
+    }
+    this.link.send({ c: 'hello' });
+  }
+
+  private onClose(reason: string): void {
+    this.clearHello();
+    this.model.synced = false;
+    this.setStatus('lost');
+    this.note({ ev: 'lost', reason, text: `lost ${this.stream.spec.name} (${reason}); reconnecting` });
+  }
+
+  private onMsg(m: BoardMsg): void {
+    this.seq = m.s;
+    this.lastMsgAt = this.now();
+    if (m.t === 'hello') return this.onHello(m);
+    // Until a good hello, messages from a board we cannot read are not mirrored.
+    if (this.status === 'mismatch' || !this.hello) return;
+    this.model.handle(m);
+    if (m.t === 'ui') this.emit('note', { ev: 'ui', text: '', m: m.m, e: m.e, v: m.v, dl: m.dl, err: m.err, s: m.s } as TableNote);
+    else if (m.t === 'leds') this.emit('note', { ev: 'leds', text: '', f: m.f, s: m.s } as TableNote);
+  }
+
+  private onHello(m: Extract<BoardMsg, { t: 'hello' }>): void {
+    const prev = this.hello;
+    const h: Hello = { v: m.v, fw: m.fw, bh: m.bh, game: m.game, board: m.board, boot: m.boot };
+    this.hello = h;
+    this.clearHello();
+    if (m.v !== PROTOCOL_VERSION) {
+      this.setStatus('mismatch');
+      this.note({ ev: 'mismatch', v: m.v, expected: PROTOCOL_VERSION, fw: m.fw, text: `${this.stream.spec.name} speaks protocol v${m.v}, this host v${PROTOCOL_VERSION} (firmware ${m.fw}); not mirroring` });
+      if (this.firstWait) {
+        const w = this.firstWait;
+        this.firstWait = null;
+        w.fail(new HostError(`protocol mismatch on ${this.stream.spec.name}: the board speaks v${m.v}, this host v${PROTOCOL_VERSION} (board firmware ${m.fw})`, EXIT.protocol, `flash this host's firmware: dicetray flash --port ${this.stream.spec.name}`));
+      }
+      return;
+    }
+    const restarted = prev && prev.boot !== h.boot;
+    this.note({
+      ev: 'hello',
+      fw: h.fw,
+      bh: h.bh,
+      board: h.board,
+      boot: h.boot,
+      text: restarted ? `board restarted (boot ${h.boot}); asking for a snapshot` : `board says hello: firmware ${h.fw}, bundle ${h.bh}, ${h.board}, boot ${h.boot}`,
+    });
+    this.everLive = true;
+    this.setStatus('live');
+    // Sequence numbers restart with every hello; the model resyncs from a snapshot.
+    this.model.handle(m);
+    this.link.send({ c: 'leds', on: true });
+    if (this.firstWait) {
+      const w = this.firstWait;
+      this.firstWait = null;
+      w.ok(h);
+    }
+  }
+
+  private onModelEvent(e: MirrorEvent): void {
+    switch (e.kind) {
+      case 'resync':
+        return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; asking for a snapshot` });
+      case 'synced': {
+        const s = this.model.state;
+        return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
+      }
+      case 'action':
+        return this.note({ ev: 'action', n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, text: `#${e.state.n} ${JSON.stringify(e.action)} → ${e.state.phase}` });
+      case 'refused':
+        return this.note({ ev: 'refused', action: e.action, code: e.code, text: `board refused ${e.action}: ${e.code}` });
+      case 'button':
+        return this.note({ ev: 'button', button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
+      case 'board_error':
+        return this.note({ ev: 'board_error', code: e.code, msg: e.msg, text: `board error ${e.code}: ${e.msg}` });
+      case 'new_game':
+        return this.note({ ev: 'new_game', text: 'new game on the board' });
+      default:
+        return;
+    }
+  }
+}
