@@ -16,20 +16,30 @@ export function exposeOnPty(sim: SimBoard, path: string): Promise<Exposure> {
     // socat owns the pty; its stdio is the board's side of the wire.
     const p: ChildProcess = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${path}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let ready = false;
+    const toPty = (d: Buffer) => {
+      if (p.stdin!.writable) p.stdin!.write(d);
+    };
     p.on('error', (e) => reject(new Error(`cannot start socat (${(e as Error).message}); install it: apt-get install socat`)));
+    // socat gone (cable pulled): writes fail quietly until the board is exposed again.
+    p.stdin!.on('error', () => {});
     p.stderr!.on('data', (d: Buffer) => {
       if (!ready && /starting data transfer loop/.test(d.toString())) {
         ready = true;
-        resolve({ describe: `pty ${path}`, close: () => p.kill() });
+        resolve({
+          describe: `pty ${path}`,
+          close: () => {
+            sim.off('data', toPty);
+            p.kill();
+          },
+        });
       }
     });
     p.on('exit', (code) => {
+      sim.off('data', toPty);
       if (!ready) reject(new Error(`socat exited (${code}) before the pty was ready`));
     });
     p.stdout!.on('data', (d: Buffer) => sim.write(d));
-    sim.on('data', (d: Buffer) => {
-      if (p.stdin!.writable) p.stdin!.write(d);
-    });
+    sim.on('data', toPty);
   });
 }
 
@@ -46,15 +56,17 @@ export function exposeOnTcp(sim: SimBoard, port: number, host = '127.0.0.1'): Pr
       });
       sock.on('error', () => {});
     });
-    sim.on('data', (d: Buffer) => {
+    const toClient = (d: Buffer) => {
       if (client && !client.destroyed) client.write(d);
-    });
+    };
+    sim.on('data', toClient);
     server.on('error', reject);
     server.listen(port, host, () => {
       const addr = server.address() as net.AddressInfo;
       resolve({
         describe: `tcp://${host}:${addr.port}`,
         close: () => {
+          sim.off('data', toClient);
           if (client) client.destroy();
           server.close();
         },

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { Cli, PtyBoard, scratchDir, sleep } from '../support/host-harness';
+
+// `dicetray mirror` as a child process against the simulated board on a real pseudo-terminal
+// (socat), the way a USB board appears: handshake, a live game, logs, unplug/replug, power cut,
+// garbage and half lines on the wire, sequence gaps, protocol mismatch.
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+});
+
+async function setUp(name: string, extra: (dir: string) => string[]) {
+  const dir = scratchDir();
+  const pb = await PtyBoard.start(dir, name);
+  cleanup.push(() => pb.stop());
+  const cli = new Cli(['mirror', '--port', pb.path, '--json', ...extra(dir)]);
+  cleanup.push(() => cli.stop());
+  await cli.event((e) => e.ev === 'synced');
+  return { dir, pb, cli };
+}
+
+/** A short game opening played with host commands: new game, first throw, target, a greedy throw. */
+async function playOpening(pb: PtyBoard, cli: Cli): Promise<void> {
+  const from = cli.count();
+  pb.command({ c: 'new', p: ['Ann', 'Ben'] });
+  // Actions sent before the mirror has its snapshot would only arrive inside that snapshot.
+  await cli.event((e) => e.ev === 'synced' && e.n === 0, 10_000, from);
+  pb.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 3, 4, 4, 4, 4] } });
+  pb.command({ c: 'act', a: { do: 'choose_target', value: 3 } });
+  // 3 more targets end the turn; the table then takes the marker by itself (R-PV-22).
+  pb.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 3, 'R'] } });
+}
+
+describe('dicetray mirror over a pseudo-terminal', () => {
+  it('handshakes, mirrors a game, and writes an action log that replays and a CSV of the throws', async () => {
+    const { dir, pb, cli } = await setUp('ttyDT0', (d) => ['--log', path.join(d, 'logs'), '--csv', path.join(d, 'throws.csv')]);
+    const logs = path.join(dir, 'logs');
+    const csv = path.join(dir, 'throws.csv');
+    const hello = cli.json().find((e) => e.ev === 'hello')!;
+    expect(hello).toMatchObject({ table: pb.path, board: 'PICO_R1_3', boot: 1 });
+    expect(hello.bh).toMatch(/^[0-9a-f]{8}$/);
+    const cli2 = cli;
+    await playOpening(pb, cli2);
+    const last = await cli2.event((e) => e.ev === 'action' && e.n === 4);
+    expect(last.a).toEqual({ do: 'take_marker' });
+    expect(last.phase).toBe('await_first_throw');
+    // A button pressed on the board shows up as an event too.
+    pb.board.press('K1', 60);
+    await cli2.event((e) => e.ev === 'button' && e.button === 'K1');
+    const logEvent = await cli2.event((e) => e.ev === 'log');
+    await cli2.stop();
+
+    // The action log replays to the state the mirror saw.
+    const files = readdirSync(logs);
+    expect(files.length).toBe(1);
+    expect(path.join(logs, files[0])).toBe(logEvent.file);
+    const replay = new Cli(['replay', logEvent.file, '--json']);
+    expect(await replay.exited).toBe(0);
+    const r = JSON.parse(replay.out[0]);
+    expect(r).toMatchObject({ ok: true, applied: 4 });
+    expect(JSON.parse(last.line).h).toBe(r.hash);
+    expect(r.state.players.Ann.markers).toEqual([3]);
+    expect(r.state.murphy).toBe('Ann');
+
+    const rows = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('time,table,log,n,player,kind,dice,faces,target,targets,ravens,phase');
+    expect(rows.slice(1).map((l) => l.split(',').slice(3, 9))).toEqual([
+      ['1', 'Ann', 'first', '7', '3 3 3 4 4 4 4', ''],
+      ['3', 'Ann', 'throw', '4', '3 3 3 R', '3'],
+    ]);
+  });
+
+  it('survives unplug and replug, a power cut, garbage and half lines, and sequence gaps, and says so', async () => {
+    const { pb, cli } = await setUp('ttyDT1', () => ['--no-log']);
+    pb.command({ c: 'new', p: ['Ann', 'Ben'] });
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+
+    // Cable out; the game goes on at the table; cable back in.
+    pb.unplug();
+    const lost = await cli.event((e) => e.ev === 'lost');
+    expect(lost.text).toMatch(/reconnecting/);
+    pb.command({ c: 'act', a: { do: 'throw', faces: [5, 5, 6, 6, 7, 7, 3] } });
+    await sleep(300);
+    let from = cli.count();
+    await pb.plug();
+    expect((await cli.event((e) => e.ev === 'connected', 15_000, from)).text).toMatch(/reconnected/);
+    expect((await cli.event((e) => e.ev === 'synced', 10_000, from)).n).toBe(1);
+
+    // Power cut: the board restarts, sequence numbers start again, the game comes back from Storage.
+    from = cli.count();
+    pb.board.powerCut();
+    pb.board.boot();
+    const hello = await cli.event((e) => e.ev === 'hello', 10_000, from);
+    expect(hello.boot).toBe(2);
+    expect(hello.text).toMatch(/board restarted/);
+    expect((await cli.event((e) => e.ev === 'synced', 10_000, from)).n).toBe(1);
+
+    // Garbage: a prefixed line that is not JSON, random bytes, then a half line glued to the next message.
+    from = cli.count();
+    pb.inject('DT:{"t":"act",!!garbage\r\n');
+    pb.inject('\x00\xff\x1b[2Jnoise without meaning\r\n');
+    pb.inject('DT:{"t":"btn","s":');
+    pb.command({ c: 'act', a: { do: 'choose_target', value: 5 } });
+    await cli.event((e) => e.ev === 'garbage' && e.reason === 'bad_json', 10_000, from);
+    // The swallowed message leaves a gap: the mirror asks for a snapshot and catches up.
+    await cli.event((e) => e.ev === 'resync' && /missed/.test(e.reason), 10_000, from);
+    expect((await cli.event((e) => e.ev === 'synced' && e.n === 2, 10_000, from)).phase).toBe('await_throw');
+
+    // A jump in the sequence numbers.
+    from = cli.count();
+    pb.inject('DT:{"t":"btn","b":"S1","k":"press","s":99999}\r\n');
+    await cli.event((e) => e.ev === 'resync' && /missed \d+ message/.test(e.reason), 10_000, from);
+    await cli.event((e) => e.ev === 'synced' && e.n === 2, 10_000, from);
+
+    // And it still follows the game.
+    pb.command({ c: 'act', a: { do: 'throw', faces: [5, 5, 3, 3, 3] } });
+    expect((await cli.event((e) => e.ev === 'action' && e.n === 3, 10_000, from)).a).toEqual({ do: 'throw', faces: [5, 5, 3, 3, 3] });
+  });
+
+  it('exits with the protocol-mismatch code when the board speaks another protocol version', async () => {
+    const dir = scratchDir();
+    const pb = await PtyBoard.start(dir, 'ttyDT2', { patch: (code) => code.replace(/(t:"hello",v:)(\w+)/, '$1($2+1)') });
+    cleanup.push(() => pb.stop());
+    const cli = new Cli(['mirror', '--port', pb.path, '--json', '--no-log']);
+    expect(await cli.exited).toBe(4);
+    expect(cli.err.join('\n')).toMatch(/^dicetray: protocol mismatch on .*ttyDT2: the board speaks v2, this host v1/m);
+    expect(cli.err.join('\n')).toMatch(/hint: .*dicetray flash --port/);
+  });
+
+  it('exits with the no-board code for a missing port, and protocol code for a port where no firmware answers', async () => {
+    const dir = scratchDir();
+    const missing = new Cli(['mirror', '--port', path.join(dir, 'ttyNOPE'), '--json']);
+    expect(await missing.exited).toBe(3);
+    expect(missing.err[0]).toMatch(/^dicetray: cannot open .*ttyNOPE: no such port$/);
+    expect(missing.err[1]).toMatch(/^hint: /);
+
+    // A pseudo-terminal with nothing behind it.
+    const a = path.join(dir, 'ttyA');
+    const socat = spawn('socat', [`pty,raw,echo=0,link=${a}`, `pty,raw,echo=0,link=${path.join(dir, 'ttyB')}`], { stdio: 'ignore' });
+    cleanup.push(() => socat.kill());
+    for (let i = 0; i < 100 && !readdirSync(dir).includes('ttyA'); i++) await sleep(20);
+    const silent = new Cli(['mirror', '--port', a, '--json']);
+    expect(await silent.exited).toBe(4);
+    expect(silent.err[0]).toMatch(/no dicetray firmware answered on .*ttyA within 5 s/);
+
+    const bad = new Cli(['mirror', '--port', 'ftp://x', '--json']);
+    expect(await bad.exited).toBe(2);
+  });
+});

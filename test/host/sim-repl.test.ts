@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import { SimStorage } from '../../host/src/sim/sim-storage';
+
+// The simulated board's REPL, as far as EspruinoTools and people at a terminal need it
+// (byte-level behaviour as recorded from the Linux build: ../espruino-bin/NOTES.md §3c, §4).
+function board(bundle = 'print("factory firmware")', storage?: SimStorage) {
+  const b = new SimBoard({ bundle, pins: {}, storage: storage || new SimStorage(null), clock: 'fake' });
+  let out = '';
+  b.on('data', (d: Buffer) => (out += d.toString('latin1')));
+  const take = () => {
+    const s = out;
+    out = '';
+    return s;
+  };
+  return { b, take };
+}
+
+describe('simulated board REPL', () => {
+  it('echoes a typed line and prints =result and a prompt', () => {
+    const { b, take } = board();
+    b.boot();
+    expect(take()).toBe('factory firmware\r\n>');
+    b.write('1+2\n');
+    expect(take()).toBe('1+2\r\n=3\r\n>');
+    b.write('"a"+"b"\r');
+    expect(take()).toBe('"a"+"b"\r\n="ab"\r\n>');
+  });
+
+  it('runs a DLE line without echo or =result; output keeps the prompt protocol', () => {
+    const { b, take } = board();
+    b.boot();
+    take();
+    b.write('\x10var x = 6*7;\n');
+    expect(take()).toBe(''); // nothing printed, the prompt stays
+    b.write('\x10print("<","<<",JSON.stringify(x),">>",">")\n');
+    expect(take()).toBe('< << 42 >> >\r\n>');
+  });
+
+  it('erases the prompt before asynchronous output and shows it again after', () => {
+    const { b, take } = board();
+    b.boot();
+    take();
+    b.write('\x10setTimeout(function(){print("later")}, 10);\n');
+    take();
+    b.advance(20);
+    expect(take()).toBe('\r\x1b[Jlater\r\n>');
+  });
+
+  it('keeps collecting an unfinished statement, and ESC LF continues a line without running it', () => {
+    const { b, take } = board();
+    b.boot();
+    take();
+    b.write('var q = (1+\n');
+    expect(take()).toBe('var q = (1+\r\n:');
+    b.write('2)\nq\n');
+    expect(take()).toBe('2)\r\n=undefined\r\n>q\r\n=3\r\n>');
+    b.write('\x10function f(){\x1b\n\x1b[2dreturn 5;}\n\x10print(f())\n');
+    expect(take()).toBe('5\r\n>');
+  });
+
+  it('reports errors like Espruino and carries on', () => {
+    const { b, take } = board();
+    b.boot();
+    take();
+    b.write('nope()\n');
+    expect(take()).toMatch(/^nope\(\)\r\nUncaught ReferenceError: nope is not defined\r\n>$/);
+    b.write('1\n');
+    expect(take()).toBe('1\r\n=1\r\n>');
+  });
+
+  it('writes Storage in chunks (create with size, then fill at offsets) and loads the file', () => {
+    const { b, take } = board();
+    b.boot();
+    take();
+    b.write('\x10require("Storage").write(".bootcde","print(\\"from ",0,21);\n');
+    b.write('\x10require("Storage").write(".bootcde","storage\\")",12);\n');
+    expect(b.storage.files['.bootcde']).toBe('print("from storage")');
+    b.write('\x10load(".bootcde")\n');
+    expect(take()).toBe('from storage\r\n>');
+  });
+
+  it('reset() stops the running code and does not run .bootcde; load() and power-up do', () => {
+    const storage = new SimStorage(null);
+    const { b, take } = board('print("factory")', storage);
+    b.boot();
+    take();
+    b.write('\x10E.setBootCode("print(\\"flashed\\");setInterval(function(){print(\\"tick\\")},100)")\n');
+    b.write('\x10load()\n');
+    expect(take()).toBe('flashed\r\n>');
+    b.advance(100);
+    expect(take()).toBe('\r\x1b[Jtick\r\n>');
+    b.write('\x10reset();\n');
+    expect(take()).toContain('2v29');
+    b.advance(500);
+    expect(take()).toBe(''); // the interval died with reset()
+    b.powerCut();
+    b.boot();
+    expect(take()).toBe('flashed\r\n>'); // a flash really changes what boots
+    expect(b.bootCode).toContain('flashed');
+  });
+
+  it('runs .boot0 before .bootcde, and echo(0) turns echo, results and prompts off', () => {
+    const storage = new SimStorage(null);
+    storage.files['.boot0'] = 'var early = "boot0";';
+    storage.files['.bootcde'] = 'print(early + " then bootcde")';
+    const { b, take } = board('print("factory")', storage);
+    b.boot();
+    expect(take()).toBe('boot0 then bootcde\r\n>');
+    b.write('echo(0)\n');
+    take();
+    b.write('1+1\nprint("quiet")\n');
+    expect(take()).toBe('quiet\r\n');
+  });
+
+  it('still takes EVENT packets between REPL lines, with ACK before the prompt returns', () => {
+    const { b, take } = board('E.on("packet", function(d){ print("GOT", JSON.stringify(d)); })');
+    b.boot();
+    take();
+    const json = '{"t":"x"}';
+    b.write(Buffer.concat([Buffer.from([0x10, 0x01, 0x40, json.length]), Buffer.from(json)]));
+    expect(take()).toBe('\r\x1b[JGOT {"t":"x"}\r\n\x06>');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Real parts for host tests: the simulated board on a real pseudo-terminal (socat) or TCP, and
+ * the `dicetray` command as a child process whose output lines can be awaited.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import { exposeOnPty, exposeOnTcp, type Exposure } from '../../host/src/sim/expose';
+import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { installFiles } from '../../host/src/sim/install-files';
+import { encodePacket } from '../../shared/protocol/host-codec';
+import type { HostCmd } from '../../shared/protocol/messages';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = path.join(REPO, 'host', 'bin', 'dicetray.mjs');
+
+export function scratchDir(prefix = 'dicetray-host-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export async function waitUntil(what: string, cond: () => boolean, timeoutMs = 10_000, stepMs = 20): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export interface SimOptions {
+  /** Replaces the bundle (e.g. one that speaks another protocol version). */
+  patch?: (code: string) => string;
+  storageFile?: string | null;
+  boardName?: string;
+}
+
+/** A simulated board on the real clock, in this process, with the firmware's extra files installed. */
+export async function makeSim(o: SimOptions = {}): Promise<SimBoard> {
+  const { code, manifest, files } = await ensureBundle();
+  const board = new SimBoard({ bundle: o.patch ? o.patch(code) : code, pins: manifest.pins, storageFile: o.storageFile ?? null, boardName: o.boardName });
+  installFiles(board.storage, files);
+  return board;
+}
+
+/** A simulated board reachable as a serial device: socat owns the pty at `path`. */
+export class PtyBoard {
+  exposure: Exposure | null = null;
+  constructor(
+    readonly board: SimBoard,
+    readonly path: string,
+  ) {}
+
+  static async start(dir: string, name: string, o: SimOptions = {}): Promise<PtyBoard> {
+    const b = new PtyBoard(await makeSim(o), path.join(dir, name));
+    await b.plug();
+    b.board.boot();
+    return b;
+  }
+
+  /** Plugs the cable in (socat creates the pty). */
+  async plug(): Promise<void> {
+    this.exposure = await exposeOnPty(this.board, this.path);
+  }
+
+  /** Pulls the cable: the pty disappears; the board keeps running. */
+  unplug(): void {
+    if (this.exposure) this.exposure.close();
+    this.exposure = null;
+  }
+
+  /** Sends a command to the board as the host would (its replies go out on the pty). */
+  command(cmd: HostCmd): void {
+    this.board.write(encodePacket(cmd));
+  }
+
+  /** Puts raw bytes on the wire from the board's side (garbage, half lines). */
+  inject(bytes: string): void {
+    this.board.emit('data', Buffer.from(bytes, 'latin1'));
+  }
+
+  stop(): void {
+    this.unplug();
+    this.board.powerCut();
+  }
+}
+
+export async function tcpBoard(o: SimOptions = {}): Promise<{ board: SimBoard; url: string; exposure: Exposure }> {
+  const board = await makeSim(o);
+  const exposure = await exposeOnTcp(board, 0);
+  board.boot();
+  return { board, url: exposure.describe.replace(/^tcp:\/\//, 'tcp://'), exposure };
+}
+
+/** Presses buttons one after another on the real clock (press 60 ms, then a pause). */
+export async function pressAll(board: SimBoard, buttons: string[], gapMs = 130): Promise<void> {
+  for (const b of buttons) {
+    board.press(b, 60);
+    await sleep(gapMs);
+  }
+}
+
+/** `dicetray …` as a child process; stdout and stderr collected line by line. */
+export class Cli {
+  readonly out: string[] = [];
+  readonly err: string[] = [];
+  readonly exited: Promise<number>;
+  private proc: ChildProcess;
+  constructor(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+    this.proc = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd || REPO, env: opts.env || process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = (into: string[]) => {
+      let buf = '';
+      return (d: Buffer) => {
+        buf += d.toString('utf8');
+        let nl = buf.indexOf('\n');
+        while (nl >= 0) {
+          into.push(buf.slice(0, nl));
+          buf = buf.slice(nl + 1);
+          nl = buf.indexOf('\n');
+        }
+      };
+    };
+    this.proc.stdout!.on('data', lines(this.out));
+    this.proc.stderr!.on('data', lines(this.err));
+    this.exited = new Promise((r) => this.proc.on('exit', (code, sig) => r(code === null ? (sig === 'SIGINT' || sig === 'SIGTERM' ? 0 : 1) : code)));
+  }
+
+  /** stdout lines parsed as JSON (the rest skipped). */
+  json(): Record<string, any>[] {
+    const r: Record<string, any>[] = [];
+    for (const l of this.out) {
+      try {
+        r.push(JSON.parse(l));
+      } catch {
+        // not JSON
+      }
+    }
+    return r;
+  }
+
+  /** Waits for a JSON event matching `pred`, looking only at events from index `from` on. */
+  async event(pred: (e: Record<string, any>) => boolean, timeoutMs = 15_000, from = 0): Promise<Record<string, any>> {
+    let hit: Record<string, any> | undefined;
+    await waitUntil(`an event in ${JSON.stringify(this.out.slice(-5))} / stderr ${JSON.stringify(this.err.slice(-5))}`, () => {
+      hit = this.json().slice(from).find(pred);
+      return !!hit;
+    }, timeoutMs);
+    return hit!;
+  }
+
+  count(): number {
+    return this.json().length;
+  }
+
+  stop(): Promise<number> {
+    this.proc.kill('SIGINT');
+    return this.exited;
+  }
+}
