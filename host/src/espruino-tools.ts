@@ -154,7 +154,14 @@ async function session<T>(opts: { port: string; onLog?: (l: string) => void; tim
       quietly(() =>
         body(
           (v) => finish(() => resolve(v)),
-          (e) => finish(() => reject(e)),
+          (e) =>
+            finish(() => {
+              // Hang up, or the open connection keeps this process alive.
+              quietly(() => {
+                if (Espruino.Core.Serial.isConnected()) Espruino.Core.Serial.close();
+              });
+              reject(e);
+            }),
         ),
       );
     });

@@ -33,8 +33,10 @@ export interface FlashOptions {
  * removes the profile.
  */
 export function kioskStatement(password: string | undefined): string {
-  if (password === undefined) return 'require("Storage").erase("dt.kiosk");';
-  return `require("Storage").writeJSON("dt.kiosk",{pw:${JSON.stringify(password)}});`;
+  // A leftover .bootrst would boot instead of .bootcde (ESPRUINO.md §4, boot order).
+  const S = 'var S=require("Storage");S.erase(".bootrst");';
+  if (password === undefined) return S + 'S.erase("dt.kiosk");';
+  return S + `S.writeJSON("dt.kiosk",{pw:${JSON.stringify(password)}});`;
 }
 
 function checkPassword(pw: string): void {
@@ -72,16 +74,27 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
   };
   const t0 = Date.now();
 
-  const { code, manifest, files } = await bundleFor(opts.board);
+  // The board first: a missing board is reported before any build work.
+  let stream: BoardStream | null = await openBoard(spec, { failFast: true });
+  let bundle: Bundle;
+  try {
+    bundle = await bundleFor(opts.board);
+  } catch (e) {
+    stream.close();
+    throw e;
+  }
+  const { code, manifest, files } = bundle;
   const extra = Object.keys(files).map((f) => `${f} ${files[f].length} bytes`).join(', ');
   say('bundle', `dicetray: firmware ${manifest.fw} for ${manifest.board}, bundle ${manifest.hash}, ${code.length} bytes${extra ? ' (+ ' + extra + ')' : ''}`, { fw: manifest.fw, board: manifest.board, hash: manifest.hash, bytes: code.length, files: Object.keys(files) });
 
   // EspruinoTools talks TCP; everything else gets a local bridge for the upload.
-  let stream: BoardStream | null = null;
   let bridge: Bridge | null = null;
   let url = spec.name;
-  if (spec.kind !== 'tcp') {
-    stream = await openBoard(spec, { failFast: true });
+  if (spec.kind === 'tcp') {
+    // Only one client at a time on a telnet console: hang up before EspruinoTools connects.
+    stream.close();
+    stream = null;
+  } else {
     bridge = await bridgeToTcp(stream);
     url = bridge.url;
   }
@@ -115,7 +128,7 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
   const bad = result.output.split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
   if (bad) {
     if (stream) stream.close();
-    throw new HostError(`the board reported an error during the upload: ${bad.replace(/[\x00-\x1f]/g, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');
+    throw new HostError(`the board reported an error during the upload: ${bad.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/[\x00-\x1f]/g, '').replace(/^[>\s]+/, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');
   }
 
   // Verify. The simulated board is power-cycled: what it boots now comes from its Storage.

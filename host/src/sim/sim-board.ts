@@ -158,9 +158,10 @@ export class SimBoard extends EventEmitter {
   }
 
   private fail(e: unknown): void {
-    const msg = e instanceof Error ? e.stack || e.message : String(e);
-    this.errors.push(msg);
-    this.print('Uncaught ' + msg.split('\n')[0] + '\r\n');
+    // Errors may come from the board's realm (not instanceof this realm's Error).
+    const err = e && typeof e === 'object' && 'message' in e ? (e as Error) : null;
+    this.errors.push(err ? err.stack || err.message : String(e));
+    this.print('Uncaught ' + (err ? (err.name || 'Error') + ': ' + err.message : String(e)) + '\r\n');
   }
 
   /** Console output (print, errors): erases the prompt first, as Espruino does when idle. */

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import net from 'node:net';
+import path from 'node:path';
+import { Cli, PtyBoard, makeSim, scratchDir } from '../support/host-harness';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import { SimStorage } from '../../host/src/sim/sim-storage';
+import { exposeOnTcp } from '../../host/src/sim/expose';
+import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { BoardLink } from '../../host/src/link/board-link';
+import type { BoardMsg } from '../../shared/protocol/messages';
+
+// `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:
+// the upload goes through the board's REPL into Storage, then the board is verified by its hello.
+// Each flash takes ~10 s (EspruinoTools paces Storage writes), so the cases run concurrently.
+
+/** Collects the protocol messages a simulated board prints. */
+function listen(board: SimBoard): BoardMsg[] {
+  const msgs: BoardMsg[] = [];
+  const link = new BoardLink(() => {});
+  link.on('msg', (m: BoardMsg) => msgs.push(m));
+  board.on('data', (d: Buffer) => link.receive(d));
+  return msgs;
+}
+
+describe.concurrent('dicetray flash', () => {
+  it('writes the bundle into Storage over a pseudo-terminal, shows progress, and verifies the hello', async () => {
+    const { code, manifest, files } = await ensureBundle();
+    const dir = scratchDir();
+    // A board that came with something else on it.
+    const pb = await PtyBoard.start(dir, 'ttyFL0', { patch: () => 'print("old firmware")' });
+    try {
+      const cli = new Cli(['flash', '--port', pb.path]);
+      expect(await cli.exited).toBe(0);
+      const err = cli.err.join('\n');
+      expect(err).toContain(`firmware ${manifest.fw} for ${manifest.board}, bundle ${manifest.hash}`);
+      expect(err).toMatch(/ 50 % \(\d+ of \d+ bytes\)/);
+      expect(cli.out).toEqual([expect.stringMatching(new RegExp(`^flashed and verified .*ttyFL0: firmware ${manifest.fw}, bundle ${manifest.hash}, PICO_R1_3 \\(\\d+\\.\\d s\\)$`))]);
+      expect(pb.board.storage.files['.bootcde']).toBe(code);
+      for (const [name, content] of Object.entries(files)) expect(pb.board.storage.files[name]).toBe(content);
+      // It runs at every power-up.
+      const msgs = listen(pb.board);
+      pb.board.powerCut();
+      pb.board.boot();
+      expect(msgs[0]).toMatchObject({ t: 'hello', fw: manifest.fw, bh: manifest.hash });
+    } finally {
+      pb.stop();
+    }
+  });
+
+  it('sets the kiosk password (console off the port, locked) and still verifies; the REPL is gone afterwards', async () => {
+    const { manifest } = await ensureBundle();
+    const dir = scratchDir();
+    const pb = await PtyBoard.start(dir, 'ttyFL1');
+    try {
+      const cli = new Cli(['flash', '--port', pb.path, '--kiosk-password', 'staff42', '--json']);
+      expect(await cli.exited).toBe(0);
+      const ev = cli.json();
+      expect(ev[0]).toMatchObject({ ev: 'bundle', hash: manifest.hash });
+      expect(ev.filter((e) => e.ev === 'progress').length).toBeGreaterThan(3);
+      expect(ev[ev.length - 1]).toMatchObject({ ev: 'done', ok: true, bh: manifest.hash, kiosk: true, espruino: '2v29' });
+      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff42' });
+      // A second flash cannot reach a REPL any more: a clear failure, not a hang.
+      const again = new Cli(['flash', '--port', pb.path]);
+      expect(await again.exited).toBe(5);
+      expect(again.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered .*\nhint: a board in kiosk mode/);
+    } finally {
+      pb.stop();
+    }
+  });
+
+  it('fails with the reason when the board runs out of Storage', async () => {
+    const { code, manifest } = await ensureBundle();
+    const board = new SimBoard({ bundle: code, pins: manifest.pins, storage: new SimStorage(null, 16 * 1024) });
+    const ex = await exposeOnTcp(board, 0);
+    board.boot();
+    try {
+      const cli = new Cli(['flash', '--port', ex.describe]);
+      expect(await cli.exited).toBe(5);
+      expect(cli.err.join('\n')).toMatch(/dicetray: the board reported an error during the upload: Uncaught Error: Storage full/);
+    } finally {
+      ex.close();
+      board.powerCut();
+    }
+  });
+
+  it('fails when the flashed board does not answer as dicetray firmware (unverifiable)', async () => {
+    const board = await makeSim();
+    // A boot file that breaks the firmware's command handling: the upload works, the hello never comes.
+    board.storage.files['.boot0'] = 'E.on = function () {};';
+    const ex = await exposeOnTcp(board, 0);
+    board.boot();
+    try {
+      const cli = new Cli(['flash', '--port', ex.describe, '--verify-timeout', '3']);
+      expect(await cli.exited).toBe(5);
+      expect(cli.err.join('\n')).toMatch(/dicetray: flash not verified: no dicetray firmware answered on tcp:\/\/127\.0\.0\.1:\d+ within 3 s/);
+    } finally {
+      ex.close();
+      board.powerCut();
+    }
+  });
+
+  it('fails when the other end is not an Espruino, and when there is no board at all', async () => {
+    const server = net.createServer((s) => s.on('data', () => {}));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      const cli = new Cli(['flash', '--port', `tcp://127.0.0.1:${port}`]);
+      expect(await cli.exited).toBe(5);
+      expect(cli.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered at tcp:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      server.close();
+    }
+    const none = new Cli(['flash', '--port', path.join(scratchDir(), 'ttyNONE')]);
+    expect(await none.exited).toBe(3);
+    expect(none.err[0]).toMatch(/dicetray: cannot open .*ttyNONE: no such port/);
+  });
+});
