@@ -10,7 +10,7 @@ const PHASE_TEXT: Record<string, string> = {
   await_first_throw: 'first throw: all 7 dice',
   await_target: 'chooses the target',
   await_throw: 'throws',
-  reroll_window: 'reroll window',
+  reroll_window: 'threw: reroll window open',
   await_reroll: 'rerolls',
   await_marker_choice: 'takes or steals a marker',
   game_over: 'game over',
@@ -53,7 +53,8 @@ export function pageHtml(title = 'dicetray'): string {
   .murphy { background:var(--bad); color:#fff; border-radius:0.4em; padding:0 0.4em; font-size:0.75em; font-weight:700; }
   .score { margin-left:auto; font-weight:700; }
   .winner { color:var(--accent); }
-  .middle { font-size:3cqw; color:var(--dim); display:flex; gap:1cqw; align-items:center; flex-wrap:wrap; }
+  .middle { font-size:3cqw; color:var(--dim); display:flex; gap:0.6cqw 2.2cqw; align-items:center; flex-wrap:wrap; }
+  .middle .mid { white-space:nowrap; }
   .window { display:none; font-size:4.4cqw; font-weight:700; color:#111; background:var(--accent); border-radius:1cqw; padding:1cqw 1.6cqw; position:relative; overflow:hidden; }
   .window.open { display:block; }
   .window .bar { position:absolute; left:0; bottom:0; height:0.8cqw; background:#111; opacity:0.5; }
@@ -171,8 +172,8 @@ function render() {
           + '<span class="frus" title="frustrations">' + '✖'.repeat(Math.min(pl.frustrations, 12)) + (pl.frustrations ? ' ' + pl.frustrations : '') + '</span>'
           + (s.murphy === i ? ' <span class="murphy">Murphy</span>' : '') + voted + score + '</li>';
       }).join('');
-      p.q('.middle').innerHTML = 'Middle: ' + s.middle.map((c, i) => c ? '<span class="marker">' + (i + 3) + '</span>×' + c : '').filter(Boolean).join(' ')
-        + (s.murphy < 0 ? ' · Murphy beside the board' : '');
+      p.q('.middle').innerHTML = '<span>Middle</span>' + s.middle.map((c, i) => c ? '<span class="mid"><span class="marker">' + (i + 3) + '</span> ×' + c + '</span>' : '').filter(Boolean).join('')
+        + (s.murphy < 0 ? '<span>Murphy beside the board</span>' : '');
     }
     const lines = t.recent || [];
     p.q('.notes').textContent = lines.length ? lines[lines.length - 1] : '';

@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { Cli, PtyBoard, REPO, scratchDir } from '../support/host-harness';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+
+// The big-screen page in real headless Chromium, fed by `dicetray mirror --web` over real ptys:
+// two tables (one mid-game with an open reroll window, one idle), live updates from a button
+// pressed on the simulated board, read-only server. Keeps a screenshot in test/out/.
+
+const CHROMIUM = '/usr/bin/chromium';
+const OUT = path.join(REPO, 'test', 'out');
+const done: (() => unknown)[] = [];
+afterAll(async () => {
+  while (done.length) await done.pop()!();
+});
+
+describe('the mirror page', () => {
+  it('shows a game in progress, updates when a button is pressed on the board, and cannot send anything', async () => {
+    const dir = scratchDir();
+    const window = await PtyBoard.start(dir, 'ttyWIN');
+    const bar = await PtyBoard.start(dir, 'ttyBAR');
+    done.push(() => window.stop(), () => bar.stop());
+    const cli = new Cli(['mirror', '--port', `Window=${window.path}`, '--port', `Bar=${bar.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+
+    // Table "Window": three players who each hold a frustration, so the next throw opens a reroll window.
+    const setup = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+    if (!setup.ok) throw new Error('setup');
+    const st = setup.state;
+    for (const p of st.players) p.frustrations = 1;
+    window.command({ c: 'cfg', k: 'window_ms', v: 60000 });
+    window.command({ c: 'load', st } as never);
+    await cli.event((e) => e.table === 'Window' && e.ev === 'synced' && e.n === 0);
+    window.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } });
+    window.command({ c: 'act', a: { do: 'choose_target', value: 3 } });
+    window.command({ c: 'act', a: { do: 'throw', faces: [3, 4, 4, 5, 5] } });
+    await cli.event((e) => e.table === 'Window' && e.ev === 'action' && e.n === 3 && e.phase === 'reroll_window');
+
+    const profile = scratchDir('dicetray-chromium-');
+    const ctx: BrowserContext = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1600, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    done.push(() => ctx.close());
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    await page.goto(url);
+
+    const win = page.locator('[data-table="t1"]');
+    await win.locator('.players .player').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-table="t1"]')?.getAttribute('data-phase') === 'reroll_window');
+    expect(await win.locator('.label').textContent()).toBe('Window');
+    expect(await win.locator('.status').textContent()).toBe('live');
+    expect(await win.locator('.player .name').allTextContents()).toEqual(['Ann', 'Ben', 'Cleo']);
+    expect(await win.locator('.player.active .name').textContent()).toBe('Ann');
+    expect(await win.locator('.turn').textContent()).toBe('Ann threw: reroll window open');
+    expect(await win.locator('.detail').textContent()).toContain('Target 3 · on the board: 3 × 3, 0 ravens');
+    const countdown = await win.locator('.window.open .text').textContent();
+    expect(countdown).toMatch(/^Frustrate\? \d+\.\d s · press your seat button$/);
+    // The LED board is drawn from the board's frames.
+    const lit = await page.evaluate(() => {
+      const c = document.querySelector('[data-table="t1"] canvas') as HTMLCanvasElement;
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 200) n++;
+      return n;
+    });
+    expect(lit).toBeGreaterThan(100);
+    // The idle table shows its attract screen.
+    await page.locator('[data-table="t2"].idle .attract .title').waitFor();
+    expect(await page.locator('[data-table="t2"] .label').textContent()).toBe('Bar');
+
+    // Ben presses his seat button on the board: he votes to frustrate; the page follows.
+    const before = Number(await page.evaluate(() => document.body.dataset.updates));
+    window.board.press('S2', 60);
+    await win.locator('.player[data-seat="1"]', { hasText: 'frustrates' }).waitFor({ timeout: 10_000 });
+    expect(Number(await page.evaluate(() => document.body.dataset.updates))).toBeGreaterThan(before);
+    expect(await win.locator('.window.open .text').textContent()).toMatch(/^Frustrate\? \d+\.\d s · Ben$/);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'mirror-page.png') });
+
+    // Read-only: nothing but GET/HEAD, and no route that reaches a board.
+    const post = await fetch(url, { method: 'POST', body: '{"c":"btn","b":"OK"}' });
+    expect(post.status).toBe(405);
+    expect((await fetch(url + 'btn', { method: 'GET' })).status).toBe(404);
+    const state = await (await fetch(url + 'state.json')).json();
+    expect(state.tables.map((t: { label: string; status: string }) => [t.label, t.status])).toEqual([
+      ['Window', 'live'],
+      ['Bar', 'live'],
+    ]);
+    expect(state.tables[0].game.players[1].name).toBe('Ben');
+    expect(state.tables[0].game.rng).toBeUndefined();
+  });
+});
