@@ -10,6 +10,7 @@ export const EXIT = {
   protocol: 4,
   flash: 5,
   input: 6, // an input file cannot be read or parsed
+  build: 7, // the firmware cannot be built for that board (pin map conflict, budget, unsupported code)
 } as const;
 
 export class HostError extends Error {

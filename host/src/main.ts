@@ -93,7 +93,14 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--out <file>', 'output file')
     .option('--json', 'machine-readable result')
     .action(async (opts) => {
-      const r = await buildFirmware({ board: opts.board, out: opts.out });
+      let r;
+      try {
+        r = await buildFirmware({ board: opts.board, out: opts.out });
+      } catch (e) {
+        const issues = (e as { issues?: { file: string; line: number; message: string }[] }).issues;
+        const detail = issues ? issues.map((i) => `${i.file}:${i.line}: ${i.message}`).join('\n') : (e as Error).message;
+        throw new HostError(`cannot build the firmware for ${opts.board}: ${detail}`, EXIT.build, 'pick another board (dicetray build --board pico) or see hardware/README.md');
+      }
       io.out(opts.json ? JSON.stringify(r) : `${r.file}: ${r.bytes} bytes, firmware ${r.fw} for ${r.board}, bundle hash ${r.hash}, ${r.storageFree} bytes of Storage left`);
       setCode(EXIT.ok);
     });
