@@ -178,6 +178,7 @@ export class TableMirror extends EventEmitter {
     }
   }
 
+  /** Notes from board messages carry the message's sequence number `s`. */
   private onModelEvent(e: MirrorEvent): void {
     switch (e.kind) {
       case 'resync':
@@ -187,13 +188,13 @@ export class TableMirror extends EventEmitter {
         return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
       }
       case 'action':
-        return this.note({ ev: 'action', n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, text: `#${e.state.n} ${JSON.stringify(e.action)} → ${e.state.phase}` });
+        return this.note({ ev: 'action', s: this.seq, n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, text: `#${e.state.n} ${JSON.stringify(e.action)} → ${e.state.phase}` });
       case 'refused':
-        return this.note({ ev: 'refused', action: e.action, code: e.code, text: `board refused ${e.action}: ${e.code}` });
+        return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${e.code}` });
       case 'button':
-        return this.note({ ev: 'button', button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
+        return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
-        return this.note({ ev: 'board_error', code: e.code, msg: e.msg, text: `board error ${e.code}: ${e.msg}` });
+        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error ${e.code}: ${e.msg}` });
       case 'new_game':
         return this.note({ ev: 'new_game', text: 'new game on the board' });
       default:
