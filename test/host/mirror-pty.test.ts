@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { Cli, PtyBoard, scratchDir, sleep } from '../support/host-harness';
+import { existsSync } from 'node:fs';
+import { SerialPort } from 'serialport';
+import { Cli, PtyBoard, scratchDir, sleep, waitUntil } from '../support/host-harness';
+import { encodePacket } from '../../shared/protocol/host-codec';
 
 // `dicetray mirror` as a child process against the simulated board on a real pseudo-terminal
 // (socat), the way a USB board appears: handshake, a live game, logs, unplug/replug, power cut,
@@ -119,6 +122,44 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     // And it still follows the game.
     pb.command({ c: 'act', a: { do: 'throw', faces: [5, 5, 3, 3, 3] } });
     expect((await cli.event((e) => e.ev === 'action' && e.n === 3, 10_000, from)).a).toEqual({ do: 'throw', faces: [5, 5, 3, 3, 3] });
+  });
+
+  it('reconnects when the `dicetray sim` process is killed and started again, and the game comes back', async () => {
+    const dir = scratchDir();
+    const tty = path.join(dir, 'ttySIM');
+    const storage = path.join(dir, 'sim-storage.json');
+    const startSim = async () => {
+      // Storage in a file of a fresh directory: empty at first, kept across the restart.
+      const sim = new Cli(['sim', '--pty', tty, '--headless', '--storage', storage]);
+      await waitUntil('the simulated board on its pty', () => sim.out.some((l) => l.includes('simulated board on pty')), 20_000);
+      return sim;
+    };
+    let sim = await startSim();
+    cleanup.push(() => sim.stop());
+    // A game in progress, set up over the pty before the mirror starts.
+    const port = new SerialPort({ path: tty, baudRate: 115200 });
+    await new Promise((r) => port.on('open', r));
+    port.write(Buffer.from(encodePacket({ c: 'new', p: ['Ann', 'Ben'] })));
+    port.write(Buffer.from(encodePacket({ c: 'act', a: { do: 'throw', faces: [4, 4, 5, 5, 6, 6, 7] } })));
+    await sleep(300);
+    await new Promise((r) => port.close(r));
+
+    const cli = new Cli(['mirror', '--port', tty, '--json', '--no-log']);
+    cleanup.push(() => cli.stop());
+    const hello = await cli.event((e) => e.ev === 'hello');
+    expect((await cli.event((e) => e.ev === 'synced')).n).toBe(1);
+
+    const from = cli.count();
+    await sim.kill('SIGKILL');
+    await cli.event((e) => e.ev === 'lost', 10_000, from);
+    // socat notices its parent is gone and takes the pty away.
+    await waitUntil('the pty to disappear', () => !existsSync(tty), 10_000);
+    sim = await startSim();
+    const again = await cli.event((e) => e.ev === 'hello', 20_000, from);
+    expect(again.boot).toBe(hello.boot + 1);
+    expect(again.text).toMatch(/board restarted/);
+    const synced = await cli.event((e) => e.ev === 'synced', 10_000, from);
+    expect(synced).toMatchObject({ n: 1, phase: 'await_target' });
   });
 
   it('exits with the protocol-mismatch code when the board speaks another protocol version', async () => {

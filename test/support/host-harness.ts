@@ -156,7 +156,11 @@ export class Cli {
   }
 
   stop(): Promise<number> {
-    this.proc.kill('SIGINT');
+    return this.kill('SIGINT');
+  }
+
+  kill(signal: NodeJS.Signals): Promise<number> {
+    if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill(signal);
     return this.exited;
   }
 }
