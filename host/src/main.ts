@@ -16,6 +16,10 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  program.addHelpText(
+    'after',
+    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 input file unreadable, 7 firmware build failed.',
+  );
 
   program
     .command('conform')
