@@ -8,8 +8,12 @@ import { fail, ruleError } from '../../engine/result';
 import { randomBelow } from '../../engine/rng';
 import type { Face, PvState, PvThrow } from './types';
 import { emptyTurn } from './turn';
+import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
 const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
+// Reroll kinds, also stored in the state (turn.reroll_by, last.by); constants minify shorter.
+const REDUCE = 'reduce';
+const FRUSTRATE = 'frustrate';
 
 function copyState(s: PvState): PvState {
   // JSON is the cheapest deep copy on Espruino; the undo snapshot is shared, never copied.
@@ -33,15 +37,15 @@ function count(faces: unknown[], v: unknown): number {
 }
 
 function isFace(f: unknown): boolean {
-  return f === 'R' || (typeof f === 'number' && f >= 3 && f <= 7 && f % 1 === 0);
+  return FACES.indexOf(f as Face) >= 0;
 }
 
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
 export function diceDue(s: PvState): number {
   const T = s.turn;
-  if (s.phase === 'await_first_throw') return 7;
-  if (s.phase === 'await_reroll') return T.reroll;
-  if (s.phase === 'await_throw' || (s.phase === 'reroll_window' && T.last && !T.last.ends)) return 7 - T.targets - T.ravens;
+  if (s.phase === FIRST) return 7;
+  if (s.phase === REROLL) return T.reroll;
+  if (s.phase === THROW || (s.phase === WINDOW && T.last && !T.last.ends)) return 7 - T.targets - T.ravens;
   return 0;
 }
 
@@ -54,7 +58,7 @@ export function possibleFrustraters(s: PvState): number[] {
   const T = s.turn;
   const out: number[] = [];
   if (!eligible(T.last) || T.frustrate_used) return out;
-  if (s.config.reduce_reroll_immune_to_frustrate && T.last && T.last.by === 'reduce') return out;
+  if (s.config.reduce_reroll_immune_to_frustrate && T.last && T.last.by === REDUCE) return out;
   for (let i = 0; i < s.players.length; i++) if (i !== s.active && s.players[i].frustrations > 0) out.push(i);
   return out;
 }
@@ -107,7 +111,7 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   let left = 0;
   for (let v = 0; v < 5; v++) left += s.middle[v];
   if (left === 0) {
-    s.phase = 'game_over';
+    s.phase = OVER;
     const scores: number[] = [];
     const winners: number[] = [];
     for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
@@ -118,7 +122,7 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
     fx.push({ type: 'game_over', winners: winners });
   } else {
     s.active = (s.active + 1) % s.players.length;
-    s.phase = 'await_first_throw';
+    s.phase = FIRST;
   }
 }
 
@@ -127,7 +131,7 @@ function endTurn(s: PvState, fx: Effect[]): void {
   if (s.turn.targets >= 4) {
     const o = markerOptions(s);
     if (o.take || o.stealFrom.length > 0) {
-      s.phase = 'await_marker_choice';
+      s.phase = MARKER;
       return;
     }
   }
@@ -140,12 +144,12 @@ function afterThrow(s: PvState, fx: Effect[]): void {
   const voters = possibleFrustraters(s);
   const reduce = canReduce(s);
   if (reduce || voters.length > 0) {
-    s.phase = 'reroll_window';
-    fx.push({ type: 'window', reduce: reduce, frustrate: voters, ends: L.ends });
+    s.phase = WINDOW;
+    fx.push({ type: 'window' });
   } else if (L.ends) {
     endTurn(s, fx);
   } else {
-    s.phase = 'await_throw';
+    s.phase = THROW;
   }
 }
 
@@ -168,30 +172,30 @@ function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 
 function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
   if (!Array.isArray(faces)) return ruleError('bad_action');
   for (let i = 0; i < faces.length; i++) {
-    if (!isFace(faces[i])) return ruleError('bad_face', String(faces[i]));
+    if (!isFace(faces[i])) return ruleError('bad_face', '' + faces[i]);
   }
   const T = s.turn;
-  if (s.phase === 'reroll_window') {
+  if (s.phase === WINDOW) {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
     if ((T.last as PvThrow).ends) return ruleError('window_open');
-    s.phase = 'await_throw';
+    s.phase = THROW;
   }
   const due = diceDue(s);
   if (!due) return ruleError('wrong_phase', s.phase);
-  if (faces.length !== due) return ruleError('wrong_dice_count', due + ' expected, got ' + faces.length);
+  if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
   const ravens = count(faces, 'R');
-  if (s.phase === 'await_first_throw') {
+  if (s.phase === FIRST) {
     if (ravens === 7) {
       // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
       place(s, 7, 0, 7, true, null);
       endTurn(s, fx);
     } else {
       T.first_faces = faces.slice() as Face[];
-      s.phase = 'await_target';
+      s.phase = TARGET;
     }
     return null;
   }
-  const by = s.phase === 'await_reroll' ? T.reroll_by : null;
+  const by = s.phase === REROLL ? T.reroll_by : null;
   T.reroll = 0;
   T.reroll_by = null;
   place(s, faces.length, count(faces, T.target), ravens, false, by);
@@ -200,7 +204,7 @@ function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
 }
 
 function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | null {
-  if (s.phase !== 'await_target') {
+  if (s.phase !== TARGET) {
     return ruleError('wrong_phase', s.phase);
   }
   const faces = s.turn.first_faces as Face[];
@@ -217,13 +221,14 @@ function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | nul
 function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
   const T = s.turn;
   const L = T.last;
-  if (s.phase === 'await_target' || (L && L.first)) return ruleError('first_throw_not_rerollable');
+  if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
   if (!L) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  if (kind === 'reduce') {
+  const act = s.players[s.active];
+  if (kind === REDUCE) {
     if (T.reduce_used) return ruleError('reduce_already_used');
-    if (s.players[s.active].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[s.active].name);
+    if (act.frustrations < 1) return ruleError('no_frustration_to_spend', act.name);
   } else {
     if (T.frustrate_used) return ruleError('frustrate_already_used');
     for (let i = 0; i < by.length; i++) {
@@ -231,8 +236,8 @@ function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): 
       if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
     }
   }
-  if (s.phase !== 'reroll_window') return ruleError('window_closed');
-  if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.by === 'reduce') {
+  if (s.phase !== WINDOW) return ruleError('window_closed');
+  if (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE) {
     return ruleError('window_closed');
   }
   return null;
@@ -246,15 +251,15 @@ function startReroll(s: PvState, kind: 'reduce' | 'frustrate'): void {
   T.ravens -= L.r;
   T.reroll = L.n;
   T.reroll_by = kind;
-  s.phase = 'await_reroll';
+  s.phase = REROLL;
 }
 
 function reduce(s: PvState): RuleError | null {
-  const err = rerollRefusal(s, 'reduce', []);
+  const err = rerollRefusal(s, REDUCE, []);
   if (err) return err;
   s.players[s.active].frustrations--; // to the supply, never the board
   s.turn.reduce_used = true;
-  startReroll(s, 'reduce');
+  startReroll(s, REDUCE);
   return null;
 }
 
@@ -264,31 +269,31 @@ function frustrate(s: PvState, by: unknown): RuleError | null {
   for (let i = 0; i < by.length; i++) {
     const seat = seatOf(s, by[i]);
     if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) {
-      return ruleError('not_an_opponent', String(by[i]));
+      return ruleError('not_an_opponent', '' + by[i]);
     }
     seats.push(seat);
   }
-  const err = rerollRefusal(s, 'frustrate', seats);
+  const err = rerollRefusal(s, FRUSTRATE, seats);
   if (err) return err;
   for (let i = 0; i < seats.length; i++) {
     s.players[seats[i]].frustrations--;
     s.turn.frustraters.push(seats[i]);
   }
   s.turn.frustrate_used = true;
-  startReroll(s, 'frustrate');
+  startReroll(s, FRUSTRATE);
   return null;
 }
 
 function pass(s: PvState, fx: Effect[]): RuleError | null {
-  if (s.phase !== 'reroll_window') return ruleError('window_closed');
+  if (s.phase !== WINDOW) return ruleError('window_closed');
   if ((s.turn.last as PvThrow).ends) endTurn(s, fx);
-  else s.phase = 'await_throw';
+  else s.phase = THROW;
   return null;
 }
 
 function markerPhase(s: PvState): RuleError | null {
-  if (s.phase === 'await_marker_choice') return null;
-  if (s.phase === 'reroll_window') return ruleError('window_open');
+  if (s.phase === MARKER) return null;
+  if (s.phase === WINDOW) return ruleError('window_open');
   return ruleError('wrong_phase');
 }
 
@@ -315,7 +320,7 @@ function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError
   if (err) return err;
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
-  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', String(from));
+  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', '' + from);
   if (s.config.steal_only_if_middle_lacks_value && s.middle[v - 3] > 0) {
     return ruleError('marker_not_available');
   }
@@ -335,7 +340,7 @@ function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError
 function roll(s: PvState, fx: Effect[]): RuleError | null {
   if (!s.rng) return ruleError('no_virtual_dice');
   const n = diceDue(s);
-  if (!n) return ruleError(s.phase === 'reroll_window' ? 'window_open' : 'wrong_phase', s.phase);
+  if (!n) return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase', s.phase);
   const faces: Face[] = [];
   for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(s.rng, 6)]);
   fx.push({ type: 'rolled', faces: faces });
@@ -344,7 +349,7 @@ function roll(s: PvState, fx: Effect[]): RuleError | null {
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   if (!a || typeof a.do !== 'string') return fail('bad_action');
-  if (s0.phase === 'game_over') return fail('game_over');
+  if (s0.phase === OVER) return fail('game_over');
   if (a.do === 'correct') return correct(s0, a);
   const s = copyState(s0);
   s.undo = null;
@@ -379,7 +384,7 @@ export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
       err = steal(s, a.from, a.return_to_box, fx);
       break;
     default:
-      err = ruleError('unknown_action', String(a.do));
+      err = ruleError('unknown_action', a.do);
   }
   if (err) return { ok: false, error: err };
   return { ok: true, state: s, effects: fx };

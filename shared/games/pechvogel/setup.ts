@@ -3,6 +3,7 @@ import { fail } from '../../engine/result';
 import { seedRng } from '../../engine/rng';
 import type { PvConfig, PvPlayer, PvState } from './types';
 import { emptyTurn } from './turn';
+import { FIRST, THROW } from './phases';
 
 export const DEFAULT_CONFIG: PvConfig = {
   reduce_reroll_immune_to_frustrate: false,
@@ -18,10 +19,10 @@ function readConfig(c: Record<string, unknown> | undefined): PvConfig | string {
 
 function checkNames(names: string[], config: PvConfig): string | null {
   const max = config.unofficial_player_count ? 7 : 5;
-  if (names.length < 2 || names.length > max) return '2-' + max + ' players';
+  if (names.length < 2 || names.length > max) return '2-' + max;
   for (let i = 0; i < names.length; i++) {
     if (typeof names[i] !== 'string' || names[i] === '') return 'name';
-    if (names.indexOf(names[i]) !== i) return 'twice: ' + names[i];
+    if (names.indexOf(names[i]) !== i) return 'twice ' + names[i];
   }
   return null;
 }
@@ -30,7 +31,7 @@ function baseState(players: PvPlayer[], config: PvConfig): PvState {
   return {
     game: 'pechvogel',
     n: 0,
-    phase: 'await_first_throw',
+    phase: FIRST,
     config: config,
     players: players,
     middle: [3, 3, 3, 3, 3],
@@ -38,10 +39,7 @@ function baseState(players: PvPlayer[], config: PvConfig): PvState {
     murphy: -1,
     active: 0,
     turn: emptyTurn(),
-    rng: null,
     undo: null,
-    scores: null,
-    winners: null,
   };
 }
 
@@ -54,7 +52,8 @@ export function setupPechvogel(o: SetupOptions): SetupResult<PvState> {
   for (let i = 0; i < o.players.length; i++) players.push({ name: o.players[i], markers: [], frustrations: 0 });
   const s = baseState(players, config);
   const start = o.start === undefined ? 0 : o.start;
-  if (start % 1 !== 0 || start < 0 || start >= players.length) return fail('bad_setup', 'start');
+  // Indexing also rejects fractions and negatives: players[1.5] and players[-1] are undefined.
+  if (!players[start]) return fail('bad_setup', 'start');
   s.active = start;
   if (o.seed !== undefined) s.rng = seedRng(o.seed);
   return { ok: true, state: s };
@@ -117,7 +116,7 @@ export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<strin
       for (let i = 0; i < ((t.board_frustrations as number) || 0); i++) s.turn.frustraters.push(-1);
     }
     if (s.turn.frustraters.length > 0) s.turn.frustrate_used = true;
-    s.phase = 'await_throw';
+    s.phase = THROW;
   }
   return { ok: true, state: s };
 }

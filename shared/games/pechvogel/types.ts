@@ -70,11 +70,11 @@ export interface PvState {
   murphy: number;
   active: number;
   turn: PvTurn;
-  /** Virtual dice generator state, null when only entered dice are used. */
-  rng: number[] | null;
+  /** Virtual dice generator state; absent when only entered dice are used. */
+  rng?: number[] | null;
   /** The state before the last entered throw, for a 'correct' action; cleared by any decision. */
   undo: PvState | null;
   /** Set at game over: points per seat and the seats of the non-losers. */
-  scores: number[] | null;
-  winners: number[] | null;
+  scores?: number[] | null;
+  winners?: number[] | null;
 }
