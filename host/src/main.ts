@@ -71,6 +71,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('-p, --port <board>', BOARD_HELP, 'auto')
     .option('--board <id>', 'build for this board: pico, wifi, original, mdbt42q (default: the last build)')
     .option('--kiosk-password <pw>', 'kiosk profile: console off the data port and locked with this password')
+    .option('--unlock <pw>', 'log in to a locked console first (a kiosk board put into flashing mode from its staff menu)')
     .option('--verify-timeout <s>', 'seconds to wait for the board\'s hello after the upload', '10')
     .option('--json', 'one JSON object per step')
     .option('-v, --verbose', "show EspruinoTools' exchange with the board")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import path from 'node:path';
-import { Cli, PtyBoard, makeSim, scratchDir } from '../support/host-harness';
+import { Cli, PtyBoard, makeSim, scratchDir, sleep } from '../support/host-harness';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
 import { exposeOnTcp } from '../../host/src/sim/expose';
@@ -11,7 +11,8 @@ import type { BoardMsg } from '../../shared/protocol/messages';
 
 // `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:
 // the upload goes through the board's REPL into Storage, then the board is verified by its hello.
-// Each flash takes ~10 s (EspruinoTools paces Storage writes), so the cases run concurrently.
+// Each flash takes ~10 s (EspruinoTools paces Storage writes), so the cases run concurrently
+// and get more time than the default.
 
 /** Collects the protocol messages a simulated board prints. */
 function listen(board: SimBoard): BoardMsg[] {
@@ -45,9 +46,9 @@ describe.concurrent('dicetray flash', () => {
     } finally {
       pb.stop();
     }
-  });
+  }, 120_000);
 
-  it('sets the kiosk password (console off the port, locked) and still verifies; the REPL is gone afterwards', async () => {
+  it('sets the kiosk password (console off the port, locked) and verifies; later flashes need the staff menu and --unlock', async () => {
     const { manifest } = await ensureBundle();
     const dir = scratchDir();
     const pb = await PtyBoard.start(dir, 'ttyFL1');
@@ -62,11 +63,22 @@ describe.concurrent('dicetray flash', () => {
       // A second flash cannot reach a REPL any more: a clear failure, not a hang.
       const again = new Cli(['flash', '--port', pb.path]);
       expect(await again.exited).toBe(5);
-      expect(again.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered .*\nhint: a board in kiosk mode/);
+      expect(again.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered .*\nhint: a kiosk board has no console on its port: on the board hold OK\+BACK for 3 s, press K4/);
+      // Staff at the table: OK+BACK for 3 s opens the staff menu, K4 gives the console back
+      // (still locked); flash logs in with the password and takes the kiosk profile off.
+      pb.board.press('OK', 3600);
+      pb.board.press('BK', 3600);
+      await sleep(3900);
+      pb.board.press('K4', 60);
+      await sleep(300);
+      const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
+      expect(await unlocked.exited).toBe(0);
+      expect(unlocked.err.join('\n')).toContain('logged in to the locked console');
+      expect(pb.board.storage.files['dt.kiosk']).toBeUndefined();
     } finally {
       pb.stop();
     }
-  });
+  }, 120_000);
 
   it('fails with the reason when the board runs out of Storage', async () => {
     const { code, manifest } = await ensureBundle();
@@ -81,7 +93,7 @@ describe.concurrent('dicetray flash', () => {
       ex.close();
       board.powerCut();
     }
-  });
+  }, 120_000);
 
   it('fails when the flashed board does not answer as dicetray firmware (unverifiable)', async () => {
     const board = await makeSim();
@@ -97,7 +109,7 @@ describe.concurrent('dicetray flash', () => {
       ex.close();
       board.powerCut();
     }
-  });
+  }, 120_000);
 
   it('fails when the other end is not an Espruino, and when there is no board at all', async () => {
     const server = net.createServer((s) => s.on('data', () => {}));
@@ -113,5 +125,5 @@ describe.concurrent('dicetray flash', () => {
     const none = new Cli(['flash', '--port', path.join(scratchDir(), 'ttyNONE')]);
     expect(await none.exited).toBe(3);
     expect(none.err[0]).toMatch(/dicetray: cannot open .*ttyNONE: no such port/);
-  });
+  }, 120_000);
 });

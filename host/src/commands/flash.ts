@@ -21,6 +21,8 @@ export interface FlashOptions {
   board?: string;
   /** Kiosk: console off the data port and locked with this password. */
   kioskPassword?: string;
+  /** Log in first: the board's console is locked with this password (a kiosk board in flashing mode). */
+  unlock?: string;
   json?: boolean;
   verbose?: boolean;
   /** Seconds to wait for the board's hello after the upload. */
@@ -49,6 +51,24 @@ async function bundleFor(board: string | undefined): Promise<Bundle> {
   if (!board || board === b.manifest.board) return b;
   await buildFirmware({ board });
   return ensureBundle();
+}
+
+/**
+ * Types the password at a locked console (Espruino's `password>` prompt). A board whose console
+ * is not locked takes it as a REPL line and nothing happens; a wrong password is an error.
+ */
+async function logIn(stream: BoardStream, password: string, name: string): Promise<boolean> {
+  let seen = '';
+  const onData = (d: Buffer) => (seen += d.toString('latin1'));
+  stream.on('data', onData);
+  try {
+    stream.write(Buffer.from(password + '\r', 'latin1'));
+    for (let i = 0; i < 30 && !/Logged in|Invalid password/.test(seen); i++) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    stream.off('data', onData);
+  }
+  if (/Invalid password/.test(seen)) throw new HostError(`the console of ${name} did not take the password given with --unlock`, EXIT.flash, 'use the kiosk password set at the last flash');
+  return /Logged in/.test(seen);
 }
 
 /** Reconnects (or, for the simulated board, uses its stream) and waits for the board's hello. */
@@ -84,6 +104,14 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
     throw e;
   }
   const { code, manifest, files } = bundle;
+  if (opts.unlock !== undefined) {
+    try {
+      if (await logIn(stream, opts.unlock, spec.name)) say('unlock', `dicetray: logged in to the locked console of ${spec.name}`);
+    } catch (e) {
+      stream.close();
+      throw e;
+    }
+  }
   const extra = Object.keys(files).map((f) => `${f} ${files[f].length} bytes`).join(', ');
   say('bundle', `dicetray: firmware ${manifest.fw} for ${manifest.board}, bundle ${manifest.hash}, ${code.length} bytes${extra ? ' (+ ' + extra + ')' : ''}`, { fw: manifest.fw, board: manifest.board, hash: manifest.hash, bytes: code.length, files: Object.keys(files) });
 
