@@ -162,6 +162,17 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect(synced).toMatchObject({ n: 1, phase: 'await_target' });
   });
 
+  it('with --wait, waits for a board that is not there yet', async () => {
+    const dir = scratchDir();
+    const cli = new Cli(['mirror', '--port', path.join(dir, 'ttyLATE'), '--json', '--no-log', '--wait']);
+    cleanup.push(() => cli.stop());
+    expect((await cli.event((e) => e.ev === 'waiting')).text).toMatch(/^waiting for .*ttyLATE \(.*No such file or directory/);
+    const pb = await PtyBoard.start(dir, 'ttyLATE');
+    cleanup.push(() => pb.stop());
+    await cli.event((e) => e.ev === 'hello');
+    await cli.event((e) => e.ev === 'synced');
+  });
+
   it('exits with the protocol-mismatch code when the board speaks another protocol version', async () => {
     const dir = scratchDir();
     const pb = await PtyBoard.start(dir, 'ttyDT2', { patch: (code) => code.replace(/(t:"hello",v:)(\w+)/, '$1($2+1)') });

@@ -62,8 +62,11 @@ export class TableMirror extends EventEmitter {
     this.link.on('garbage', (line: string, reason: string) => this.note({ ev: 'garbage', reason, text: `ignored a garbled line (${reason}): ${JSON.stringify(line.slice(0, 60))}` }));
     stream.on('open', () => this.onOpen());
     stream.on('close', (reason: string) => this.onClose(reason));
-    stream.on('retry', () => {
-      if (this.status !== 'lost') this.setStatus('lost');
+    stream.on('retry', (reason: string) => {
+      if (this.status === 'lost') return;
+      this.setStatus('lost');
+      // Only --wait gets here before the first connection: say what we are waiting for.
+      if (!this.everLive) this.note({ ev: 'waiting', reason, text: `waiting for ${stream.spec.name} (${reason})` });
     });
   }
 
