@@ -143,6 +143,7 @@ async function rawBaseline(dir: string, boards: number, events: number, gapMs: n
   } finally {
     for (const p of procs) p.kill();
     for (const p of ptys) p.close();
+    await sleep(300);
   }
   return { oneWay, roundTrip };
 }
@@ -296,6 +297,8 @@ export async function benchMirrorLatency(opts: { boards?: number; events?: numbe
       b.exposure.close();
       b.sim.powerCut();
     }
+    // Let the killed socat and reader processes exit while we are still here to reap them.
+    await sleep(500);
     rmSync(dir, { recursive: true, force: true });
   }
 }
