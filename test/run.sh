@@ -21,4 +21,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 
 npm run typecheck
-npm test
+# Vitest's own summary is not the plain "N passed, N failed" line CI reads: print one from its JSON report.
+mkdir -p test/out
+status=0
+npm test -- --reporter=default --reporter=json --outputFile.json=test/out/vitest.json || status=$?
+node -e '
+const r = JSON.parse(require("fs").readFileSync("test/out/vitest.json", "utf8"));
+console.log("Tests: " + r.numPassedTests + " passed, " + r.numFailedTests + " failed, " + (r.numPendingTests + r.numTodoTests) + " skipped");
+' || true
+exit $status
