@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
-import { GEOMETRY, LAYOUTS } from '../../hardware/led-layout';
+import { GEOMETRY, compileRegions, ledIndex } from '../../hardware/led-layout';
 import { fnv1a } from '../../shared/engine/hash';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,15 +22,28 @@ function buttonId(input: string): string {
   return input;
 }
 
+/** One char per LED position: the firmware reads them with charCodeAt once, into a Uint8Array. */
+function chars(codes: number[]): string {
+  return String.fromCharCode.apply(null, codes);
+}
+
 export function buildData(boardId: string) {
   const b = resolveBoard(boardId);
   const inputs: Record<string, string> = {};
   for (const k of Object.keys(b.inputs)) inputs[buttonId(k)] = (b.inputs as Record<string, string>)[k];
-  // Panels as [x0, y0, width, height, serpentine?1:0]; the firmware computes chain positions from them.
-  const panels = GEOMETRY.panels.map((p) => [p.x0, p.y0, p.width, p.height, p.wiring === 'serpentine' ? 1 : 0]);
-  // Cells as two letters each ('a' + x, 'a' + y): a quarter of the size of nested arrays.
-  const cells: Record<string, string> = {};
-  for (const r of LAYOUTS.pechvogel.regions) cells[r.name] = r.cells.map((c) => String.fromCharCode(97 + c[0], 97 + c[1])).join('');
+  // Pechvogel regions as chain positions, region after region in one string, and where each
+  // region starts: the renderer lights cell i of region r as leds[cells[at.r + i]] (no lookups
+  // by name, no (x, y) arithmetic, no nested arrays in the board's RAM).
+  const regions = compileRegions('pechvogel');
+  const at: Record<string, number> = {};
+  let cells = '';
+  for (const name of Object.keys(regions)) {
+    at[name] = cells.length;
+    cells += chars(regions[name]);
+  }
+  // Chain position of each LED in row-major order (x fastest): the order of the frame text.
+  const rowOrder: number[] = [];
+  for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOrder.push(ledIndex(x, y));
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
   return {
     fw: version,
@@ -46,9 +59,22 @@ export function buildData(boardId: string) {
     },
     width: GEOMETRY.width,
     height: GEOMETRY.height,
-    panels,
+    rows: chars(rowOrder),
     cells,
+    at,
   };
+}
+
+/**
+ * The build data as esbuild defines, one per value (`__DT_BUILD__.fw`, `CELL_AT.dice`, ...), so
+ * each is a literal where it is used: the board keeps only what the code still references after
+ * boot (the pins), not the whole build object.
+ */
+export function buildDefines(data: ReturnType<typeof buildData>): Record<string, string> {
+  const define: Record<string, string> = {};
+  for (const k of ['fw', 'board', 'pins', 'width', 'height', 'rows', 'cells'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  for (const name of Object.keys(data.at)) define['CELL_AT.' + name] = String(data.at[name]);
+  return define;
 }
 
 export interface FirmwareBuild {
@@ -65,8 +91,10 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   const bundle = await bundleForEspruino({
     entry: join(ROOT, 'firmware', 'src', 'main.ts'),
     minify: opts.minify !== false,
-    define: { __DT_BUILD__: JSON.stringify(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
+    define: { ...buildDefines(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
   });
+  // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
+  for (const name of ['__DT_BUILD__', 'CELL_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
   if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
   // The hash covers the bundle with the placeholder, so anyone can recompute it from the file.
   const hash = fnv1a(bundle.code);
@@ -75,7 +103,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, code);
   // The maintenance module (self-test, staff menu) goes to Storage as its own file.
-  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false });
+  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data) });
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   const manifest = {
     fw: data.fw,

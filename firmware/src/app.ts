@@ -13,12 +13,11 @@ import { PROTOCOL_VERSION, SNAP_CHUNK } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine } from '../../shared/protocol/board-codec';
 import { Journal } from './journal';
 import { loadConfig, saveConfig, setConfig, type BoardConfig } from './config';
-import { Frame } from './leds/frame';
+import { C, Frame } from './leds/frame';
 import { PechvogelTable } from './table/pechvogel-table';
-import { renderPechvogel, type Cells } from './table/pechvogel-render';
+import { drawableSeats, renderPechvogel } from './table/pechvogel-render';
 import type { SelfTest } from './maintenance/selftest';
 import { loadMaintenance } from './maintenance/load-maintenance';
-import { C } from './leds/frame';
 
 /** OK and BACK held together this long during play: staff mode; through power-up: self-test. */
 const STAFF_HOLD_MS = 3000;
@@ -27,11 +26,6 @@ const SELFTEST_ENTER_MS = 500;
 export interface BuildInfo {
   fw: string;
   bundleHash: string;
-  width: number;
-  height: number;
-  ledIndex: (x: number, y: number) => number;
-  /** Pechvogel regions of the LED layout (hardware/led-layout.ts), compiled at build time. */
-  cells: Cells;
 }
 
 export interface DeviceHeader extends LogHeader {
@@ -39,7 +33,13 @@ export interface DeviceHeader extends LogHeader {
   seats: number[];
 }
 
-const BLINK_MS = 250;
+/**
+ * The app redraws on input and when the picture changes by itself (renderPechvogel says when);
+ * in between a tick this often keeps the watchdog fed and checks for an abandoned game.
+ */
+const IDLE_TICK_MS = 1000;
+/** The self-test redraws at the fast blink rate (its chase and sweep move on their own). */
+const SELFTEST_TICK_MS = 125;
 
 function seatRange(n: number): number[] {
   const out: number[] = [];
@@ -64,6 +64,13 @@ export class App {
   staff = false;
   private down: Record<string, boolean> = {};
   private staffTimer = -1;
+  /** The header's seats as the renderer draws them (drawableSeats). */
+  private seats: number[] = [];
+  /** When the picture changes next by itself, and the pending tick (time, timer id). */
+  private wake = 0;
+  private tickAt = Infinity;
+  private tickId = -1;
+  private tickFn = () => this.tick();
 
   constructor(
     public board: Board,
@@ -71,7 +78,7 @@ export class App {
   ) {
     this.cfg = loadConfig(board.storage);
     this.journal = new Journal(board.storage);
-    this.frame = new Frame(info.width, info.height, info.ledIndex, this.cfg.brightness, this.cfg.led_budget_ma);
+    this.frame = new Frame(this.cfg.brightness, this.cfg.led_budget_ma);
     const app = this;
     this.table = new PechvogelTable({
       state: () => app.state,
@@ -79,7 +86,12 @@ export class App {
       apply: (a) => app.apply(a),
       newGame: (seats, start, config, virtual, names) => app.newGame(seats, names || null, seats.indexOf(start), config, virtual ? app.seed() : undefined),
       now: () => board.now(),
-      after: (ms, fn) => board.after(ms, fn),
+      // The table's own timers (the reroll window) change the game: redraw and report at once.
+      after: (ms, fn) =>
+        board.after(ms, () => {
+          fn();
+          app.refresh();
+        }),
       cancel: (id) => board.cancel(id),
       windowMs: () => app.cfg.window_ms,
       feedback: (k) => app.feedback(k),
@@ -132,7 +144,7 @@ export class App {
       if (!res.ok) break; // cannot happen for committed actions; stop rather than guess
       s = res.state;
     }
-    this.header = r.header as DeviceHeader;
+    this.setHeader(r.header as DeviceHeader);
     this.state = s;
     this.table.enterPlay();
   }
@@ -147,8 +159,13 @@ export class App {
     return null;
   }
 
-  private adopt(h: DeviceHeader, st: PvState): void {
+  private setHeader(h: DeviceHeader | null): void {
     this.header = h;
+    this.seats = drawableSeats(h && Array.isArray(h.seats) ? h.seats : []);
+  }
+
+  private adopt(h: DeviceHeader, st: PvState): void {
+    this.setHeader(h);
     this.state = st;
     this.journal.checkpoint(h, st);
     this.send({ t: 'new', n: st.n });
@@ -249,7 +266,7 @@ export class App {
   abandon(): void {
     this.journal.clear();
     this.state = null;
-    this.header = null;
+    this.setHeader(null);
     this.table.ui.mode = 'setup';
     this.send({ t: 'new', n: 0 });
   }
@@ -261,7 +278,8 @@ export class App {
     if (c.c === 'hello') this.sendHello();
     else if (c.c === 'btn') {
       if (typeof c.b !== 'string' || !/^(S[1-7]|K[1-6]|OK|BK)$/.test(c.b)) this.err('unknown_button', String(c.b));
-      else this.board.injectButton(c.b, c.k === 'long' ? 'long' : 'press');
+      // The press redraws itself, like a press on the board.
+      else return this.board.injectButton(c.b, c.k === 'long' ? 'long' : 'press');
     } else if (c.c === 'act') {
       if (!c.a || typeof c.a.do !== 'string') this.err('bad_action');
       else if (!this.apply(c.a)) this.table.afterAction();
@@ -285,7 +303,7 @@ export class App {
       if (err) this.err('bad_config', err);
       else {
         saveConfig(this.board.storage, this.cfg);
-        this.frame = new Frame(this.info.width, this.info.height, this.info.ledIndex, this.cfg.brightness, this.cfg.led_budget_ma);
+        this.frame = new Frame(this.cfg.brightness, this.cfg.led_budget_ma);
       }
     }
     this.refresh();
@@ -315,15 +333,28 @@ export class App {
     else if (kind === 'turn') this.board.beep(660, 80);
   }
 
-  /** Draws the LEDs and reports UI/frame changes; runs on every input and every blink tick. */
+  /**
+   * Draws the LEDs, sends what changed (frame, table UI) and schedules the next redraw the
+   * picture needs by itself. Runs after every input and command, and from the tick.
+   */
   refresh(): void {
     const now = this.board.now();
     if (this.selftest) {
       this.selftest.render(now);
-      return this.output();
+      this.output();
+      return this.schedule(now - (now % SELFTEST_TICK_MS) + SELFTEST_TICK_MS);
     }
-    renderPechvogel(this.frame, this.info.cells, this.state, this.table.ui, this.header ? this.header.seats : [], now, now - this.lastInput > this.cfg.attract_ms && this.cfg.attract_ms > 0);
-    if (this.staff && now % 500 < 250) this.frame.set(15, 7, C.cyan);
+    const cfg = this.cfg;
+    const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
+    let wake = renderPechvogel(this.frame, this.state, this.table.ui, this.seats, now, attract);
+    if (this.staff) {
+      // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off).
+      if (now % 500 < 250) this.frame.set(15, 7, C.cyan);
+      const flip = now - (now % 250) + 250;
+      if (flip < wake) wake = flip;
+    }
+    // Idle for attract_ms: the attract sweep starts.
+    if (!attract && cfg.attract_ms > 0 && this.lastInput + cfg.attract_ms < wake) wake = this.lastInput + cfg.attract_ms + 1;
     this.output();
     const ui = this.table.ui;
     const u = ui.mode + ui.entry.join('') + (ui.correcting ? 'c' : '') + ui.votes.join('') + ui.deadline + ui.victim + ui.err;
@@ -331,27 +362,54 @@ export class App {
       this.lastUi = u;
       this.send({ t: 'ui', m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, dl: ui.deadline ? ui.deadline - now : 0, vic: ui.victim, err: ui.err });
     }
+    this.schedule(wake);
   }
 
   /** The frame to the LEDs (within the current budget) and, when asked for, over the link. */
   private output(): void {
-    this.frame.limit();
-    this.board.showLeds(this.frame.grb);
-    if (this.cfg.leds_link || !this.board.hasPins) {
-      const f = this.frame.toText();
-      if (f !== this.lastFrame) {
-        this.lastFrame = f;
-        this.send({ t: 'leds', f: f });
+    const f = this.frame;
+    const changed = f.update();
+    if (changed) this.board.showLeds(f.grb);
+    if ((changed || this.lastFrame === '') && (this.cfg.leds_link || !this.board.hasPins)) {
+      const t = f.text();
+      if (t !== this.lastFrame) {
+        this.lastFrame = t;
+        this.send({ t: 'leds', f: t });
       }
     }
   }
 
+  /**
+   * Sets the next tick: when the picture changes (`wake`, a board time), when an abandoned
+   * game is due to be cleared, and at least every IDLE_TICK_MS for the watchdog.
+   */
+  private schedule(wake: number): void {
+    const now = this.board.now();
+    this.wake = wake;
+    let at = now + IDLE_TICK_MS;
+    if (wake < at) at = wake;
+    const abandon = this.lastInput + this.cfg.abandon_ms + 1;
+    if (this.cfg.abandon_ms > 0 && this.state && abandon < at) at = abandon;
+    if (this.tickId >= 0) {
+      if (this.tickAt <= at) return;
+      this.board.cancel(this.tickId);
+    }
+    this.tickAt = at;
+    // A timer never fires early; 1 ms later the new phase is certain to be on.
+    this.tickId = this.board.after(at > now ? at - now + 1 : 1, this.tickFn);
+  }
+
   private tick(): void {
     const b = this.board;
+    this.tickId = -1;
     b.kick();
+    let redraw = !!this.selftest || b.now() >= this.wake;
     // Kiosk: a game nobody touched for abandon_ms is cleared for the next table.
-    if (!this.selftest && this.cfg.abandon_ms > 0 && this.state && b.now() - this.lastInput > this.cfg.abandon_ms) this.abandon();
-    this.refresh();
-    b.after(BLINK_MS, () => this.tick());
+    if (!this.selftest && this.cfg.abandon_ms > 0 && this.state && b.now() - this.lastInput > this.cfg.abandon_ms) {
+      this.abandon();
+      redraw = true;
+    }
+    if (redraw) this.refresh();
+    else this.schedule(this.wake);
   }
 }

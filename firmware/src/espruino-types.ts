@@ -7,6 +7,8 @@ export interface EspruinoE {
   on(event: string, fn: (...args: any[]) => void): void;
   mapInPlace(from: ArrayLike<number>, to: ArrayLike<number>, map: ArrayLike<number> | ((v: number) => number), bits?: number): void;
   toString(...args: any[]): string | undefined;
+  /** Sum of an array's elements (missing in the simulated board's Node sandbox). */
+  sum?(arr: ArrayLike<number>): number;
   CRC32(data: string | ArrayLike<number>): number;
   setConsole(device: unknown, opts?: { force?: boolean }): void;
   getConsole(): string | null;

@@ -73,11 +73,11 @@ export class SelfTest {
       const t = now - this.sweepAt;
       if (t < 3 * SWEEP_MS + WHITE_MS) {
         const colour = t < SWEEP_MS ? C.red : t < 2 * SWEEP_MS ? C.green : t < 3 * SWEEP_MS ? C.blue : C.white;
-        for (let y = 0; y < f.h; y++) for (let x = 0; x < f.w; x++) f.set(x, y, colour);
+        f.leds.fill(colour);
         return;
       }
       const i = Math.floor((t - 3 * SWEEP_MS - WHITE_MS) / CHASE_MS);
-      if (i < f.w * f.h) {
+      if (i < f.leds.length) {
         f.setChain(i, C.white);
         return;
       }

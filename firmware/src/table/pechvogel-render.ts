@@ -1,15 +1,21 @@
 /**
  * Draws the Pechvogel table on the LED board by region (hardware/led-layout.ts). Every item
  * reads without colour: position says what it is, blink patterns say its state.
+ *
+ * This runs on every button press, and Espruino re-reads the source of every statement it runs
+ * (and of every block it skips), so the drawing is split by view into small functions and a lit
+ * LED costs one typed-array write: cell i of region r is `L[K[CELL_AT.r + i]]`, where K holds
+ * every region's cells as chain positions (compiled from the layout at build time). Region
+ * indices must stay inside their region: a negative or NaN index would throw on Espruino.
  */
 import type { Frame } from '../leds/frame';
 import { C } from '../leds/frame';
+import { bytes } from '../leds/bytes';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { diceDue, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
 import type { PvUi } from './pechvogel-table';
 
-/** Region name → cells [x, y] in the region's documented order. */
-export type Cells = Record<string, number[][]>;
+const K = bytes(__DT_BUILD__.cells);
 
 const STATUS_ROW: Record<string, number> = {
   await_first_throw: 0,
@@ -21,92 +27,208 @@ const STATUS_ROW: Record<string, number> = {
   game_over: 6,
 };
 
-function put(f: Frame, R: Cells, region: string, i: number, colour: number): void {
-  const c = R[region][i];
-  if (c) f.set(c[0], c[1], colour);
+/**
+ * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 250 ms, half on;
+ * the attract sweep steps every 300 ms.
+ */
+const enum Ms {
+  slow = 1000,
+  fast = 250,
+  sweep = 300,
 }
 
-export function renderPechvogel(f: Frame, R: Cells, s: PvState | null, ui: PvUi, seats: number[], now: number, attract: boolean): void {
+/** The frame being drawn and what in it changes with time (set by renderPechvogel). */
+let L: Uint8Array;
+let slow = false;
+let fast = false;
+/** Looks in this frame that blink: 1 slow, 2 fast. */
+let blinks = 0;
+/** The earliest other time the picture changes by itself (end of an error, countdown step). */
+let until = Infinity;
+
+/**
+ * Player → physical seat as the renderer indexes it: anything that is not a seat on the board
+ * (a host may load any seat list) becomes -1, which draws nothing.
+ */
+export function drawableSeats(seats: number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < seats.length; i++) out.push(seats[i] >= 0 && seats[i] < 7 && seats[i] % 1 === 0 ? seats[i] : -1);
+  return out;
+}
+
+/**
+ * Draws state `s` and table `ui` at board time `now`; `seats` as drawableSeats gives them.
+ * Returns the time at which the picture changes next by itself (a blink phase, the countdown,
+ * the end of an error; Infinity if never), so the app redraws only then.
+ */
+export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: number[], now: number, attract: boolean): number {
   f.clear();
-  const slow = now % 1000 < 500;
-  const fast = now % 250 < 125;
+  L = f.leds;
+  slow = now % Ms.slow < Ms.slow / 2;
+  fast = now % Ms.fast < Ms.fast / 2;
+  blinks = 0;
+  until = Infinity;
   const erring = ui.err !== '' && now < ui.errUntil;
-  if (erring && fast) put(f, R, 'status', 7, C.red);
-
-  if (ui.mode === 'setup' || !s) {
-    // Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row.
-    for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) put(f, R, 'seat_active', i, i === ui.startSeat && !slow ? C.off : C.white);
-    if (ui.virtual) put(f, R, 'target', 0, C.cyan);
-    if (ui.immune) put(f, R, 'target', 1, C.cyan);
-    if (ui.stealOnly) put(f, R, 'target', 2, C.cyan);
-    if (slow) put(f, R, 'status', 7, C.yellow);
-    return;
+  if (erring) {
+    blinks = 2;
+    until = ui.errUntil;
+    if (fast) L[K[CELL_AT.status + 7]] = C.red;
   }
-  if (attract) {
-    // Idle: a slow sweep along the dice row invites the next table, the game stays underneath.
-    put(f, R, 'dice', Math.floor(now / 300) % 7, C.yellow);
+  if (ui.mode === 'setup' || !s) drawSetup(ui);
+  else {
+    if (attract) {
+      // Idle: a slow sweep along the dice row invites the next table, the game stays underneath.
+      L[K[CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7)]] = C.yellow;
+      until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
+    }
+    if (s.phase === 'game_over') drawStandings(s, seats);
+    else drawSeats(s, ui, seats, erring);
+    if (ui.entry.length > 0 || ui.correcting) drawEntry(s, ui, erring);
+    else drawTable(s, ui, seats, now);
   }
+  // Redraw at the next phase flip of what blinks, or at `until` if that comes first.
+  const half = blinks & 2 ? Ms.fast / 2 : blinks ? Ms.slow / 2 : 0;
+  return half ? Math.min(until, now - (now % half) + half) : until;
+}
 
+/** Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row. */
+function drawSetup(ui: PvUi): void {
+  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) L[K[CELL_AT.seat_active + i]] = i === ui.startSeat && !slow ? C.off : C.white;
+  if (ui.virtual) L[K[CELL_AT.target]] = C.cyan;
+  if (ui.immune) L[K[CELL_AT.target + 1]] = C.cyan;
+  if (ui.stealOnly) L[K[CELL_AT.target + 2]] = C.cyan;
+  if (slow) L[K[CELL_AT.status + 7]] = C.yellow;
+  blinks |= 1;
+}
+
+/** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes. */
+function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
+  let q = STATUS_ROW[s.phase];
+  if (q >= 0) L[K[CELL_AT.status + q]] = C.cyan;
+  q = seats[s.murphy];
+  if (q >= 0) L[K[CELL_AT.seat_murphy + q]] = C.blue;
+  q = seats[s.active];
+  if (q >= 0) L[K[CELL_AT.seat_active + q]] = C.white;
+  const P = s.players;
+  for (let p = 0; p < P.length; p++) {
+    let n = P[p].frustrations;
+    q = seats[p];
+    if (n > 0 && q >= 0) {
+      // A bar of n from the bottom; more than the bar shows: its top LED blinks.
+      const at = CELL_AT.seat_frustrations + q * 5;
+      if (n > 5) {
+        blinks |= 1;
+        n = slow ? 5 : 4;
+      }
+      while (n--) L[K[at + n]] = C.red;
+    }
+  }
+  if (s.phase === 'reroll_window') {
+    const can = possibleFrustraters(s);
+    for (let i = 0; i < can.length; i++) {
+      q = seats[can[i]];
+      if (q >= 0) L[K[CELL_AT.seat_vote + q]] = C.dim;
+    }
+    for (let i = 0; i < ui.votes.length; i++) {
+      q = seats[ui.votes[i]];
+      if (q >= 0) L[K[CELL_AT.seat_vote + q]] = C.red;
+    }
+  }
+  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) L[K[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
+}
+
+/** Right panel at game over: status, Murphy, rank bars, the non-losers blinking. */
+function drawStandings(s: PvState, seats: number[]): void {
+  L[K[CELL_AT.status + 6]] = C.cyan;
+  let q = seats[s.murphy];
+  if (q >= 0) L[K[CELL_AT.seat_murphy + q]] = C.blue;
+  const scores = s.scores || [];
+  for (let p = 0; p < s.players.length; p++) {
+    let rank = 0;
+    for (let r = 0; r < scores.length; r++) if (scores[r] > scores[p]) rank++;
+    q = seats[p];
+    if (q >= 0) for (let k = 0; k < 5 - rank; k++) L[K[CELL_AT.final_rank + q * 5 + k]] = C.green;
+  }
+  const w = s.winners || [];
+  if (w.length) blinks |= 1;
+  if (slow) {
+    for (let i = 0; i < w.length; i++) {
+      q = seats[w[i]];
+      if (q >= 0) L[K[CELL_AT.final_standing + q]] = C.yellow;
+    }
+  }
+}
+
+/** Left panel while a throw is entered: dice due and entered, the faces as a histogram. */
+function drawEntry(s: PvState, ui: PvUi, erring: boolean): void {
+  const entry = ui.entry;
+  const due = ui.correcting ? 7 : diceDue(s);
+  if (ui.correcting) blinks |= 1;
+  const entered = ui.correcting && !slow ? C.off : C.white;
+  for (let i = 0; i < 7; i++) {
+    if (i < entry.length) L[K[CELL_AT.entry_dice + i]] = entered;
+    else if (i < due) L[K[CELL_AT.entry_dice + i]] = C.dim;
+  }
+  const h = [0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < entry.length; i++) {
+    const fi = entry[i] === 'R' ? 5 : (entry[i] as number) - 3;
+    L[K[CELL_AT.entry_histogram + fi * 7 + h[fi]]] = fi === 5 ? C.magenta : C.green;
+    h[fi]++;
+  }
+  if (erring && fast) for (let i = 0; i < 8; i++) L[K[CELL_AT.entry_error + i]] = C.red;
+}
+
+/** Left panel otherwise: target, dice on the board, frustrations, markers, countdown. */
+function drawTable(s: PvState, ui: PvUi, seats: number[], now: number): void {
   const T = s.turn;
-  const seatOf = (p: number) => (p >= 0 && p < seats.length ? seats[p] : -1);
-
-  // Right panel: seats and status.
-  put(f, R, 'status', STATUS_ROW[s.phase], C.cyan);
-  if (s.murphy >= 0) put(f, R, 'seat_murphy', seatOf(s.murphy), C.blue);
-
-  if (s.phase === 'game_over') {
-    const scores = s.scores || [];
-    for (let p = 0; p < s.players.length; p++) {
-      let rank = 0;
-      for (let q = 0; q < scores.length; q++) if (scores[q] > scores[p]) rank++;
-      for (let k = 0; k < 5 - rank; k++) put(f, R, 'final_rank', seatOf(p) * 5 + k, C.green);
-    }
-    const w = s.winners || [];
-    for (let i = 0; i < w.length; i++) if (slow) put(f, R, 'final_standing', seatOf(w[i]), C.yellow);
-  } else {
-    put(f, R, 'seat_active', seatOf(s.active), C.white);
-    for (let p = 0; p < s.players.length; p++) {
-      const n = s.players[p].frustrations;
-      for (let k = 0; k < n && k < 5; k++) put(f, R, 'seat_frustrations', seatOf(p) * 5 + k, k === 4 && n > 5 && !slow ? C.off : C.red);
-    }
-    if (s.phase === 'reroll_window') {
-      const can = possibleFrustraters(s);
-      for (let i = 0; i < can.length; i++) put(f, R, 'seat_vote', seatOf(can[i]), C.dim);
-      for (let i = 0; i < ui.votes.length; i++) put(f, R, 'seat_vote', seatOf(ui.votes[i]), C.red);
-    }
-    if (erring && ui.errSeat >= 0 && fast) put(f, R, 'seat_vote', ui.errSeat, C.orange);
-  }
-
-  // Left panel: the entry while dice are being entered, the table otherwise.
-  if (ui.entry.length > 0 || ui.correcting) {
-    const due = ui.correcting ? 7 : diceDue(s);
-    for (let i = 0; i < 7; i++) {
-      if (i < ui.entry.length) put(f, R, 'entry_dice', i, ui.correcting && !slow ? C.off : C.white);
-      else if (i < due) put(f, R, 'entry_dice', i, C.dim);
-    }
-    const h = [0, 0, 0, 0, 0, 0];
-    for (let i = 0; i < ui.entry.length; i++) {
-      const fi = ui.entry[i] === 'R' ? 5 : (ui.entry[i] as number) - 3;
-      put(f, R, 'entry_histogram', fi * 7 + h[fi], fi === 5 ? C.magenta : C.green);
-      h[fi]++;
-    }
-    if (erring && fast) for (let i = 0; i < 8; i++) put(f, R, 'entry_error', i, C.red);
-    return;
-  }
-  if (T.target !== null) put(f, R, 'target', T.target - 3, C.yellow);
-  else if (T.first_faces) {
+  let q: number;
+  if (T.target !== null) {
+    q = T.target - 3;
+    if (q >= 0 && q < 5) L[K[CELL_AT.target + q]] = C.yellow;
+  } else if (T.first_faces) {
     // Choosing the target: the rolled numbers glow dim, each a possible choice.
-    for (let i = 0; i < T.first_faces.length; i++) if (T.first_faces[i] !== 'R') put(f, R, 'target', (T.first_faces[i] as number) - 3, slow ? C.yellow : C.dim);
+    blinks |= 1;
+    const c = slow ? C.yellow : C.dim;
+    const F = T.first_faces;
+    for (let v = 0; v < 5; v++) if (F.indexOf(v + 3) >= 0) L[K[CELL_AT.target + v]] = c;
   }
-  for (let i = 0; i < T.targets && i < 7; i++) put(f, R, 'dice', i, C.green);
-  for (let i = 0; i < T.ravens && i < 7; i++) put(f, R, 'dice', 6 - i, slow ? C.magenta : C.off);
-  for (let i = 0; i < T.frustraters.length; i++) if (T.frustraters[i] >= 0) put(f, R, 'board_frustrations', seatOf(T.frustraters[i]), C.red);
-  for (let v = 0; v < 5; v++) for (let k = 0; k < s.middle[v] && k < 3; k++) put(f, R, 'middle', v * 3 + k, C.white);
-  let boxed = 0;
-  for (let v = 0; v < 5; v++) boxed += s.box[v];
-  for (let k = 0; k < boxed && k < 3; k++) put(f, R, 'box', k, boxed > 3 && !slow ? C.off : C.dim);
+  let n = T.targets;
+  if (n > 7) n = 7;
+  while (n > 0) L[K[CELL_AT.dice + --n]] = C.green;
+  n = T.ravens;
+  if (n > 0) {
+    blinks |= 1;
+    const c = slow ? C.magenta : C.off;
+    if (n > 7) n = 7;
+    while (n > 0) L[K[CELL_AT.dice + 7 - n--]] = c;
+  }
+  for (let i = 0; i < T.frustraters.length; i++) {
+    q = seats[T.frustraters[i]];
+    if (q >= 0) L[K[CELL_AT.board_frustrations + q]] = C.red;
+  }
+  const M = s.middle;
+  for (let v = 0; v < 5; v++) {
+    n = M[v];
+    if (n > 3) n = 3;
+    while (n > 0) L[K[CELL_AT.middle + v * 3 + --n]] = C.white;
+  }
+  const B = s.box;
+  n = B[0] + B[1] + B[2] + B[3] + B[4];
+  if (n > 0) {
+    let c = C.dim;
+    if (n > 3) {
+      blinks |= 1;
+      if (!slow) c = C.off;
+      n = 3;
+    }
+    while (n > 0) L[K[CELL_AT.box + --n]] = c;
+  }
   if (ui.deadline > 0) {
-    const left = Math.ceil(((ui.deadline - now) * 8) / (ui.span || 1));
-    for (let i = 0; i < left && i < 8; i++) put(f, R, 'countdown', 7 - i, C.orange);
+    const span = ui.span || 1;
+    n = Math.ceil(((ui.deadline - now) * 8) / span);
+    // The bar loses its next LED when the time left drops to (n - 1) eighths of the window.
+    if (n > 0) until = Math.min(until, ui.deadline - ((n - 1) * span) / 8);
+    if (n > 8) n = 8;
+    while (n > 0) L[K[CELL_AT.countdown + 8 - n--]] = C.orange;
   }
 }
