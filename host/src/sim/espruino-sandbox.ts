@@ -69,6 +69,16 @@ const PRELUDE = `(function (absentGlobals, absentMembers, mathMembers, numberSta
   numberStatics.forEach(function (name) { EspruinoNumber[name] = RealNumber[name]; });
   Object.defineProperty(g, 'Number', { value: EspruinoNumber, writable: true, configurable: true });
 
+  // Espruino's JSON.stringify writes every character above ASCII as a backslash-u escape (upper-case hex), so lines
+  // keep their byte length on the wire; Node's would send raw characters.
+  var realStringify = JSON.stringify;
+  JSON.stringify = function (v, r, sp) {
+    var out = realStringify(v, r, sp);
+    return typeof out === 'string' ? out.replace(/[\\u0080-\\uffff]/g, function (c) {
+      return '\\\\u' + ('000' + c.charCodeAt(0).toString(16).toUpperCase()).slice(-4);
+    }) : out;
+  };
+
   // Espruino's sort is not stable. This one is deterministic but reverses every run of equal keys,
   // so code that depends on stability fails in tests instead of on the board.
   function merge(a, lo, mid, hi, cmp, tmp) {

@@ -57,6 +57,8 @@ export class SimBoard extends EventEmitter {
   private locked = false;
   private password: string | undefined;
   private inState = 0;
+  /** Counts packets so a stale 5-second timeout cannot NAK a later packet. */
+  private packetSeq = 0;
   private inLen = 0;
   private inBuf: number[] = [];
   private line = '';
@@ -455,12 +457,23 @@ export class SimBoard extends EventEmitter {
       this.inLen |= b;
       this.inBuf = [];
       this.inState = (this.inLen & 0x1fff) === 0 ? 0 : 4;
+      // Espruino gives up on a packet still incomplete after 5 s and NAKs it (measured on the Linux build).
+      if (this.inState === 4) {
+        const started = (this.packetSeq = this.packetSeq + 1);
+        this.clock.setTimeout(() => {
+          if (this.alive && this.inState === 4 && this.packetSeq === started) {
+            this.inState = 0;
+            this.out('\x15');
+          }
+        }, 5000);
+      }
       return;
     }
     if (this.inState === 4) {
       this.inBuf.push(b);
       if (this.inBuf.length >= (this.inLen & 0x1fff)) {
         this.inState = 0;
+        this.packetSeq++;
         this.packet(this.inLen & 0xe000, Buffer.from(this.inBuf).toString('latin1'));
       }
       return;
@@ -516,6 +529,19 @@ export class SimBoard extends EventEmitter {
   }
 
   private packet(type: number, body: string): void {
+    if (type === 0x2000 && this.sandbox) {
+      // EVAL: ACK, then a RESPONSE packet (type 0) with the result as JSON, as Espruino answers.
+      let text: string;
+      try {
+        const r = this.sandbox.run(body, 'packet');
+        text = r === undefined ? 'undefined' : JSON.stringify(r);
+      } catch {
+        this.out('\x15');
+        return;
+      }
+      this.out('\x06\x10\x01' + String.fromCharCode((text.length >> 8) & 0x1f, text.length & 0xff) + text);
+      return;
+    }
     if (type !== 0x4000) {
       this.out('\x15');
       return;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SimBoard } from '../../host/src/sim/sim-board';
+
+// Behaviours measured on Espruino 2v29's Linux build that the simulated board must copy.
+const PROGRAM = 'E.on("packet", function (o) { print(JSON.stringify(o)); }); setInterval(function () {}, 1000);';
+
+function board() {
+  const b = new SimBoard({ bundle: PROGRAM, pins: {}, clock: 'fake', storageFile: null, boardName: 'LINUX' });
+  const out: string[] = [];
+  b.on('data', (d: Buffer) => out.push(d.toString('latin1')));
+  b.boot();
+  return { b, text: () => out.join('') };
+}
+
+function packet(type: number, body: string): Buffer {
+  const data = Buffer.from(body, 'latin1');
+  return Buffer.concat([Buffer.from([0x10, 0x01, type | (data.length >> 8), data.length & 0xff]), data]);
+}
+
+describe('the simulated board answers like the real interpreter', () => {
+  it('escapes non-ASCII characters in JSON as upper-case \\u escapes', () => {
+    const { b, text } = board();
+    // "Zoë" sent as UTF-8 escapes, as the host encoder does.
+    b.write(packet(0x40, '{"n":"Zo\\u00eb\\u20ac\\ud83d\\ude00"}'));
+    expect(text()).toContain('{"n":"Zo\\u00EB\\u20AC\\uD83D\\uDE00"}');
+  });
+
+  it('answers an EVAL packet with ACK and a response packet', () => {
+    const { b, text } = board();
+    b.write(packet(0x20, '6*7'));
+    expect(text()).toContain('\x06\x10\x01\x00\x0242');
+  });
+
+  it('NAKs a packet still incomplete after 5 s, and takes the next one', () => {
+    const { b, text } = board();
+    b.write(packet(0x40, '{"c":"hello"}').subarray(0, 9));
+    b.advance(4000);
+    expect(text()).not.toContain('\x15');
+    b.advance(1500);
+    expect(text()).toContain('\x15');
+    b.write(packet(0x40, '{"c":"again"}'));
+    expect(text()).toContain('{"c":"again"}');
+  });
+});
