@@ -8,7 +8,8 @@ import { checkEspruinoCompat } from './check-espruino-compat.js';
 import { chainSourceLocators, createSourceLocator, type SourceLocator } from './create-source-locator.js';
 import { EspruinoBuildError, type BuildIssue } from './espruino-build-error.js';
 import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js';
-import { fixUpForEspruino } from './fix-up-for-espruino.js';
+import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
+import { flattenIife } from './flatten-iife.js';
 import { walkNodes, type JsNode } from './js-node.js';
 
 export { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-build-error.js';
@@ -26,6 +27,11 @@ export interface EspruinoBundleOptions {
   define?: Record<string, string>;
   /** Name of a global that receives the entry's exports (esbuild `globalName`). */
   globalName?: string;
+  /**
+   * Run the bundle's body at the top level instead of inside its IIFE (flatten-iife.ts): about
+   * two JsVars less per function on the board; the bundle's names become `$` globals.
+   */
+  flat?: boolean;
 }
 
 export interface EspruinoBundle {
@@ -62,6 +68,11 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
     throw new Error(`Espruino build produced code that is not ES5: ${(e as Error).message}`);
   }
   code = fixUpForEspruino(code);
+  if (opts.flat) {
+    if (opts.globalName) throw new Error('bundleForEspruino: flat and globalName do not go together');
+    code = flattenIife(code);
+    verifyEspruinoShape(code);
+  }
   return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings };
 }
 
