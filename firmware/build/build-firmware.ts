@@ -72,7 +72,12 @@ export function buildData(boardId: string) {
  */
 export function buildDefines(data: ReturnType<typeof buildData>): Record<string, string> {
   const define: Record<string, string> = {};
-  for (const k of ['fw', 'board', 'pins', 'width', 'height', 'rows', 'cells'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  for (const k of ['fw', 'board', 'width', 'height', 'rows', 'cells'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  // esbuild hoists an object define into a variable that lives for good: the pin map goes in as
+  // JSON text (parsed where the board needs it, at boot), the LED and buzzer pins as strings.
+  define['__DT_BUILD__.pins'] = JSON.stringify(JSON.stringify(data.pins));
+  define['__DT_BUILD__.ledData'] = JSON.stringify(data.pins.ledData);
+  define['__DT_BUILD__.buzzer'] = JSON.stringify(data.pins.buzzer);
   for (const name of Object.keys(data.at)) define['CELL_AT.' + name] = String(data.at[name]);
   return define;
 }
@@ -91,6 +96,8 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   const bundle = await bundleForEspruino({
     entry: join(ROOT, 'firmware', 'src', 'main.ts'),
     minify: opts.minify !== false,
+    // No IIFE around the boot bundle: about 300 JsVars of RAM less (flatten-iife.ts).
+    flat: true,
     define: { ...buildDefines(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
   });
   // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
@@ -102,9 +109,12 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   const file = opts.out || join(DIST, 'dicetray.js');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, code);
-  // The maintenance module (self-test, staff menu) goes to Storage as its own file.
+  // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
+  // the host's set-up commands) go to Storage as files of their own, loaded when needed.
   const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data) });
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
+  const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data) });
+  writeFileSync(join(dirname(file), 'rare.js'), rare.code);
   const manifest = {
     fw: data.fw,
     board: data.board,
@@ -112,11 +122,12 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
     bytes: code.length,
     pins: data.pins.inputs,
     /** Storage files besides .bootcde: name → file in this folder. */
-    files: { 'dt.maint': 'maintenance.js' },
+    files: { 'dt.maint': 'maintenance.js', 'dt.rare': 'rare.js' },
     maintenanceBytes: maint.code.length,
+    rareBytes: rare.code.length,
   };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
-  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length, journalBytes: 8192, variables: 1500 });
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, journalBytes: 8192, variables: 1500 });
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
 }
 

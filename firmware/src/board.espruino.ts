@@ -1,10 +1,11 @@
 /**
- * Board implemented with Espruino APIs: the only file that touches setWatch, neopixel, Storage,
- * the console and packets. On Espruino's Linux build (no pins, no neopixel) the same code runs:
- * buttons then come from host commands and LED frames go over the link.
+ * The board, with Espruino APIs: the only file that touches setWatch, neopixel, the console and
+ * packets. On Espruino's Linux build (no pins, no neopixel) the same code runs: buttons then
+ * come from host commands and LED frames go over the link. Plain functions, because every
+ * function object (and every closure's scope) costs RAM on the board.
  */
-import type { Board, BoardStorage, ButtonKind } from './board';
-import { ButtonTimer } from './buttons';
+import type { ButtonKind } from './board';
+import { buttonEdge } from './buttons';
 import { PacketParser } from '../../shared/protocol/board-codec';
 import { espruinoModule } from './espruino-module';
 import type { EspruinoE, EspruinoGlobals, EspruinoProcess } from './espruino-types';
@@ -34,150 +35,119 @@ export interface BoardPins {
   pollMs: number;
 }
 
-export interface EspruinoBoardOptions {
-  /**
-   * Link mode (kiosk): move the REPL off the port and parse the host's packets ourselves, so
-   * commands keep working while the console is password-locked (a locked console feeds every
-   * byte to its password prompt and fires no packet events).
-   */
-  linkMode: boolean;
+/** The pin map, read from the build data when needed (boot, self-test) rather than kept in RAM. */
+function pinMap(): BoardPins {
+  return JSON.parse(__DT_BUILD__.pins);
 }
 
-function storage(): BoardStorage {
-  const S = espruinoModule('Storage');
-  return {
-    read: (name) => S.read(name),
-    write: (name, data) => {
-      S.write(name, data);
-    },
-    append: (name, line) => {
-      S.open(name, 'a').write(line + '\n');
-    },
-    readLog: (name) => {
-      const f = S.open(name, 'r');
-      let out = '';
-      let chunk = f.read(256);
-      while (chunk !== undefined) {
-        out += chunk;
-        chunk = f.read(256);
-      }
-      return out.length ? out : undefined;
-    },
-    erase: (name) => {
-      S.erase(name);
-    },
-    eraseLog: (name) => {
-      S.open(name, 'r').erase();
-    },
-    free: () => S.getFree(),
-  };
-}
+/** Board name as the interpreter reports it (e.g. PICO_R1_3, LINUX). */
+export const boardName = String(process.env.BOARD);
+/** False where pins do nothing (Espruino's Linux build): LED frames then go over the link. */
+export const hasPins = boardName !== 'LINUX';
 
-export function createEspruinoBoard(pins: BoardPins, opts: EspruinoBoardOptions): Board {
-  const name = String(process.env.BOARD);
-  const hasPins = name !== 'LINUX';
-  let buttonFn: (id: string, kind: ButtonKind) => void = () => {};
-  const timer = new ButtonTimer(
-    (ms, fn) => setTimeout(fn, ms) as unknown as number,
-    (id) => clearTimeout(id),
-    (id, kind) => buttonFn(id, kind),
-  );
-  let neopixel: { write(pin: string, data: Uint8Array): void } | null = null;
-  let port: any = null;
-  let watchdog = false;
+let neopixel: { write(pin: string, data: Uint8Array): void } | null = null;
+/** The port in link mode (console moved away); null: lines go out through print. */
+let port: any = null;
+let watchdog = false;
 
-  if (hasPins) {
-    try {
-      neopixel = espruinoModule('neopixel');
-    } catch (e) {
-      neopixel = null;
-    }
-    // Buttons pull to GND: pressed = low.
-    pins.watched.forEach((id) => {
-      pinMode(pins.inputs[id], 'input_pullup');
-      setWatch((e) => timer.edge(id, !e.state), pins.inputs[id], { repeat: true, edge: 'both', debounce: pins.debounceMs });
-    });
-    if (pins.polled.length) {
-      const last: Record<string, number> = {};
-      const same: Record<string, number> = {};
-      pins.polled.forEach((id) => {
-        pinMode(pins.inputs[id], 'input_pullup');
-        last[id] = 1;
-        same[id] = 0;
-      });
-      // Two equal samples 15 ms apart = a debounced change, like setWatch's debounce.
-      setInterval(() => {
-        pins.polled.forEach((id) => {
-          const v = digitalRead(pins.inputs[id]);
-          if (v !== last[id]) {
-            if (++same[id] >= 2) {
-              last[id] = v;
-              same[id] = 0;
-              timer.edge(id, v === 0);
-            }
-          } else same[id] = 0;
-        });
-      }, pins.pollMs);
-    }
-    try {
-      E.enableWatchdog(10, false);
-      watchdog = true;
-    } catch (e) {
-      watchdog = false;
-    }
+/**
+ * Starts the buttons (pins pull to GND: pressed = low) and the watchdog; `press` gets every
+ * button event (buttons.ts turns edges into press/long/down/up).
+ */
+export function startBoard(press: (id: string, kind: ButtonKind) => void): void {
+  if (!hasPins) return;
+  const pins = pinMap();
+  try {
+    neopixel = espruinoModule('neopixel');
+  } catch (e) {
+    neopixel = null;
   }
+  pins.watched.forEach((id) => {
+    pinMode(pins.inputs[id], 'input_pullup');
+    setWatch((e) => buttonEdge(id, !e.state, press), pins.inputs[id], { repeat: true, edge: 'both', debounce: pins.debounceMs });
+  });
+  if (pins.polled.length) {
+    const last: Record<string, number> = {};
+    const same: Record<string, number> = {};
+    pins.polled.forEach((id) => {
+      pinMode(pins.inputs[id], 'input_pullup');
+      last[id] = 1;
+      same[id] = 0;
+    });
+    // Two equal samples 15 ms apart = a debounced change, like setWatch's debounce.
+    setInterval(() => {
+      pins.polled.forEach((id) => {
+        const v = digitalRead(pins.inputs[id]);
+        if (v !== last[id]) {
+          if (++same[id] >= 2) {
+            last[id] = v;
+            same[id] = 0;
+            buttonEdge(id, v === 0, press);
+          }
+        } else same[id] = 0;
+      });
+    }, pins.pollMs);
+  }
+  try {
+    E.enableWatchdog(10, false);
+    watchdog = true;
+  } catch (e) {
+    watchdog = false;
+  }
+}
 
-  return {
-    name: name,
-    hasPins: hasPins,
-    now: () => getTime() * 1000,
-    after: (ms, fn) => setTimeout(fn, ms) as unknown as number,
-    cancel: (id) => clearTimeout(id),
-    onButton: (fn) => {
-      buttonFn = fn;
-    },
-    injectButton: (id, kind) => buttonFn(id, kind),
-    pressedNow: () => {
-      const out: string[] = [];
-      if (hasPins) for (const id in pins.inputs) if (digitalRead(pins.inputs[id]) === 0) out.push(id);
-      return out;
-    },
-    showLeds: (grb) => {
-      if (neopixel) neopixel.write(pins.ledData, grb);
-    },
-    beep: (freq, ms) => {
-      if (!hasPins || !pins.buzzer) return;
-      const pin = pins.buzzer;
-      analogWrite(pin, 0.5, { freq: freq });
-      setTimeout(() => digitalWrite(pin, 0), ms);
-    },
-    send: (line) => {
-      if (port) port.write(line + '\n');
-      else print(line);
-    },
-    onCommand: (fn, onBad) => {
-      if (opts.linkMode && hasPins) {
-        const parser = new PacketParser(fn, onBad);
-        port = USB;
-        E.setConsole(LoopbackA, { force: true });
-        port.on('data', (d: string) => parser.feed(d, getTime() * 1000));
-      } else {
-        E.on('packet', (o: unknown) => fn(o));
-      }
-    },
-    storage: storage(),
-    memory: () => {
-      const m = process.memory(false);
-      return { usage: m.usage, total: m.total };
-    },
-    maintenance: () => {
-      if (port) {
-        port = null;
-        E.setConsole(USB, { force: true });
-      }
-    },
-    kick: () => {
-      if (watchdog) E.kickWatchdog();
-    },
-  };
+/** Buttons that read pressed right now (held through power-up: self-test entry). */
+export function pressedNow(): string[] {
+  const out: string[] = [];
+  if (hasPins) {
+    const inputs = pinMap().inputs;
+    for (const id in inputs) if (digitalRead(inputs[id]) === 0) out.push(id);
+  }
+  return out;
+}
+
+/** Writes a frame of GRB bytes to the LED chain (no-op without pins). */
+export function showLeds(grb: Uint8Array): void {
+  if (neopixel) neopixel.write(__DT_BUILD__.ledData, grb);
+}
+
+export function beep(freq: number, ms: number): void {
+  const pin = __DT_BUILD__.buzzer;
+  if (!hasPins || !pin) return;
+  analogWrite(pin, 0.5, { freq: freq });
+  setTimeout(() => digitalWrite(pin, 0), ms);
+}
+
+/** Sends one protocol line to the host. */
+export function sendLine(line: string): void {
+  if (port) port.write(line + '\n');
+  else print(line);
+}
+
+/**
+ * Host commands (already decoded objects) and undecodable input (error code). Link mode (kiosk):
+ * move the REPL off the port and parse the host's packets here, so commands keep working while
+ * the console is password-locked (a locked console feeds every byte to its password prompt and
+ * fires no packet events).
+ */
+export function listen(linkMode: boolean, fn: (cmd: unknown) => void, onBad: (code: string) => void): void {
+  if (linkMode && hasPins) {
+    const parser = new PacketParser(fn, onBad);
+    port = USB;
+    E.setConsole(LoopbackA, { force: true });
+    port.on('data', (d: string) => parser.feed(d, getTime() * 1000));
+  } else E.on('packet', fn);
+}
+
+/** Staff maintenance: gives the (password-locked) console back to the port, for flashing. */
+export function consoleToPort(): void {
+  if (port) {
+    port = null;
+    E.setConsole(USB, { force: true });
+  }
+}
+
+/** Keeps the hardware watchdog from resetting the board. */
+export function kick(): void {
+  if (watchdog) E.kickWatchdog();
 }

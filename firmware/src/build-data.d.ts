@@ -5,7 +5,11 @@
 declare const __DT_BUILD__: {
   fw: string;
   board: string;
-  pins: import('./board.espruino').BoardPins;
+  /** The pin map (BoardPins) as JSON. */
+  pins: string;
+  /** Pin of the LED chain's data line, and of the buzzer (null: none fitted). */
+  ledData: string;
+  buzzer: string | null;
   width: number;
   height: number;
   /** Chain position of each LED in row-major order (x fastest), one char per LED. */

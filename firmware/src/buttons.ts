@@ -7,35 +7,31 @@ import type { ButtonKind } from './board';
 
 export const LONG_PRESS_MS = 800;
 
-export class ButtonTimer {
-  private down: Record<string, number> = {};
-  private timers: Record<string, number> = {};
-  constructor(
-    private after: (ms: number, fn: () => void) => number,
-    private cancel: (id: number) => void,
-    private emit: (id: string, kind: ButtonKind) => void,
-  ) {}
+/** Per held button: 1 = down, 2 = down and 'long' reported. */
+const down: Record<string, number> = {};
+const timers: Record<string, number> = {};
 
-  /** `pressed` = level after a debounced edge. Repeated edges in the same direction are ignored. */
-  edge(id: string, pressed: boolean): void {
-    if (pressed) {
-      if (this.down[id] !== undefined) return;
-      this.down[id] = 1;
-      this.emit(id, 'down');
-      this.timers[id] = this.after(LONG_PRESS_MS, () => {
-        if (this.down[id] !== undefined) {
-          this.down[id] = 2; // long already reported
-          this.emit(id, 'long');
-        }
-      });
-    } else {
-      const st = this.down[id];
-      if (st === undefined) return;
-      delete this.down[id];
-      this.cancel(this.timers[id]);
-      if (st === 1) this.emit(id, 'press');
-      this.emit(id, 'up');
-    }
+/**
+ * `pressed` = level after a debounced edge; `emit` gets down, long, press and up. Repeated
+ * edges in the same direction are ignored.
+ */
+export function buttonEdge(id: string, pressed: boolean, emit: (id: string, kind: ButtonKind) => void): void {
+  if (pressed) {
+    if (down[id] !== undefined) return;
+    down[id] = 1;
+    emit(id, 'down');
+    timers[id] = setTimeout(() => {
+      if (down[id] !== undefined) {
+        down[id] = 2; // long already reported
+        emit(id, 'long');
+      }
+    }, LONG_PRESS_MS) as unknown as number;
+  } else {
+    const st = down[id];
+    if (st === undefined) return;
+    delete down[id];
+    clearTimeout(timers[id]);
+    if (st === 1) emit(id, 'press');
+    emit(id, 'up');
   }
-
 }

@@ -1,6 +1,6 @@
 /** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
-import type { BoardStorage } from './board';
 import { POWER } from '../../hardware/power';
+import { espruinoModule } from './espruino-module';
 
 export interface BoardConfig {
   /** Reroll-window countdown. */
@@ -30,9 +30,9 @@ export const DEFAULT_BOARD_CONFIG: BoardConfig = {
   beep: true,
 };
 
-export function loadConfig(st: BoardStorage): BoardConfig {
+export function loadConfig(): BoardConfig {
   const c = Object.assign({}, DEFAULT_BOARD_CONFIG);
-  const raw = st.read(CONFIG_FILE);
+  const raw = espruinoModule('Storage').read(CONFIG_FILE);
   if (raw) {
     try {
       const o = JSON.parse(raw);
@@ -54,6 +54,6 @@ export function setConfig(c: BoardConfig, k: string, v: unknown): string | null 
   return null;
 }
 
-export function saveConfig(st: BoardStorage, c: BoardConfig): void {
-  st.write(CONFIG_FILE, JSON.stringify(c));
+export function saveConfig(c: BoardConfig): void {
+  espruinoModule('Storage').write(CONFIG_FILE, JSON.stringify(c));
 }

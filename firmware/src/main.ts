@@ -4,7 +4,6 @@
  * only wires board and app.
  */
 import { App } from './app';
-import { createEspruinoBoard } from './board.espruino';
 import { espruinoModule } from './espruino-module';
 import type { EspruinoE } from './espruino-types';
 
@@ -13,9 +12,7 @@ declare const E: EspruinoE;
 // Kiosk settings are written at flash time; without them the console stays on the port.
 // A password implies link mode: a locked console would no longer deliver the host's packets.
 const kiosk = espruinoModule('Storage').readJSON('dt.kiosk', true) as { link?: boolean; pw?: string } | undefined;
-const board = createEspruinoBoard(__DT_BUILD__.pins, { linkMode: !!(kiosk && (kiosk.link || kiosk.pw)) });
-const app = new App(board, { fw: __DT_BUILD__.fw, bundleHash: __DT_BUNDLE_HASH__ });
-app.start();
+new App({ fw: __DT_BUILD__.fw, bundleHash: __DT_BUNDLE_HASH__ }).start(!!(kiosk && (kiosk.link || kiosk.pw)));
 if (kiosk && kiosk.pw) {
   E.setPassword(kiosk.pw);
   E.lockConsole();

@@ -175,7 +175,8 @@ describe('dicetray mirror over a pseudo-terminal', () => {
 
   it('exits with the protocol-mismatch code when the board speaks another protocol version', async () => {
     const dir = scratchDir();
-    const pb = await PtyBoard.start(dir, 'ttyDT2', { patch: (code) => code.replace(/(t:"hello",v:)(\w+)/, '$1($2+1)') });
+    // The version is a literal or a (minified, possibly $-prefixed) name in the bundle.
+    const pb = await PtyBoard.start(dir, 'ttyDT2', { patch: (code) => code.replace(/(t:"hello",v:)([\w$]+)/, '$1($2+1)') });
     cleanup.push(() => pb.stop());
     const cli = new Cli(['mirror', '--port', pb.path, '--json', '--no-log']);
     expect(await cli.exited).toBe(4);

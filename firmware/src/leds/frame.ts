@@ -67,10 +67,9 @@ export class Frame {
   private scale: Uint8Array | null = null;
   private scaleFactor = 0;
 
-  constructor(
-    brightness: number,
-    private budgetMa: number,
-  ) {
+  private budgetMa = 0;
+
+  constructor(brightness: number, budgetMa: number) {
     const n = __DT_BUILD__.width * __DT_BUILD__.height;
     this.rows = rowOrder || (rowOrder = bytes(__DT_BUILD__.rows));
     this.leds = new Uint8Array(n);
@@ -78,10 +77,12 @@ export class Frame {
     this.grb24 = typeof Uint24Array === 'undefined' ? null : new Uint24Array(this.grb.buffer);
     this.blank = new Uint8Array(n).fill(C.off);
     this.text8 = new Uint8Array(n);
-    this.setBrightness(brightness);
+    this.setLimits(brightness, budgetMa);
   }
 
-  setBrightness(cap: number): void {
+  /** Per-channel maximum (0..255) and the frame current budget in mA (board settings). */
+  setLimits(cap: number, budgetMa: number): void {
+    this.budgetMa = budgetMa;
     const hex = PALETTE_HEX;
     for (let i = 0; i < PALETTE_LETTERS.length; i++) {
       const r = Math.round((parseInt(hex.substr(i * 6, 2), 16) * cap) / 255);

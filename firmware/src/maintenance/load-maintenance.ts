@@ -1,5 +1,5 @@
 /** Loads the maintenance module from Storage (once). Null when it is not installed. */
-import type { BoardStorage } from '../board';
+import { espruinoModule } from '../espruino-module';
 import type { SelfTest } from './selftest';
 import type { staffButton } from './staff-menu';
 
@@ -10,10 +10,10 @@ export interface Maintenance {
   staffButton: typeof staffButton;
 }
 
-export function loadMaintenance(st: BoardStorage): Maintenance | null {
+export function loadMaintenance(): Maintenance | null {
   const g = globalThis as any;
   if (!g.DT_MAINT) {
-    const code = st.read(MAINTENANCE_FILE);
+    const code = espruinoModule('Storage').read(MAINTENANCE_FILE);
     if (!code) return null;
     g.eval(code);
   }

@@ -4,9 +4,12 @@
  * full-panel red, green, blue and white-at-cap sweep (through the frame current limit) and a
  * chase through the data chain show every LED and the wiring order.
  */
-import type { Board, ButtonKind } from '../board';
+import type { ButtonKind, SelfTestBoard } from '../board';
+import type { EspruinoGlobals } from '../espruino-types';
 import type { Frame } from '../leds/frame';
 import { C } from '../leds/frame';
+
+declare const getTime: EspruinoGlobals['getTime'];
 
 /** Button → column (hardware SELFTEST_COLUMNS, with the firmware's button ids). */
 const COLUMN: Record<string, number> = { K1: 0, K2: 1, K3: 2, K4: 3, K5: 4, K6: 5, OK: 6, BK: 7, S1: 8, S2: 9, S3: 10, S4: 11, S5: 12, S6: 13, S7: 14 };
@@ -28,7 +31,7 @@ export class SelfTest {
   private sweepAt = 0;
 
   constructor(
-    private board: Board,
+    private board: SelfTestBoard,
     private frame: Frame,
     private leave: () => void,
   ) {
@@ -48,12 +51,12 @@ export class SelfTest {
       this.board.beep(2000, 50);
     }
     if (!this.held.OK || !this.held.BK) this.released = true;
-    if (this.holdTimer >= 0) this.board.cancel(this.holdTimer);
+    if (this.holdTimer >= 0) clearTimeout(this.holdTimer);
     this.holdTimer = -1;
     if (this.held.OK && this.held.BK && this.released) {
-      this.holdTimer = this.board.after(EXIT_MS, () => this.leave());
+      this.holdTimer = setTimeout(() => this.leave(), EXIT_MS) as unknown as number;
     } else if (this.held.OK && !this.held.BK) {
-      this.holdTimer = this.board.after(SWEEP_HOLD_MS, () => this.startSweep());
+      this.holdTimer = setTimeout(() => this.startSweep(), SWEEP_HOLD_MS) as unknown as number;
     }
     let all = true;
     for (const b in COLUMN) if (!this.tested[b]) all = false;
@@ -62,7 +65,7 @@ export class SelfTest {
 
   private startSweep(): void {
     this.sweep = 0;
-    this.sweepAt = this.board.now();
+    this.sweepAt = getTime() * 1000;
   }
 
   /** Draws the current self-test frame; called by the app's tick. */

@@ -13,19 +13,15 @@ import { C } from '../leds/frame';
 import { bytes } from '../leds/bytes';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { diceDue, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
+import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from '../../../shared/games/pechvogel/phases';
 import type { PvUi } from './pechvogel-table';
 
 const K = bytes(__DT_BUILD__.cells);
 
-const STATUS_ROW: Record<string, number> = {
-  await_first_throw: 0,
-  await_target: 1,
-  await_throw: 2,
-  reroll_window: 3,
-  await_reroll: 4,
-  await_marker_choice: 5,
-  game_over: 6,
-};
+/** The status column's rows, top to bottom (hardware/led-layout.ts PECHVOGEL_STATUS). */
+const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
+/** Scratch: entered dice per face while drawing the entry histogram. */
+const perFace = new Uint8Array(6);
 
 /**
  * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 250 ms, half on;
@@ -81,7 +77,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       L[K[CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7)]] = C.yellow;
       until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
     }
-    if (s.phase === 'game_over') drawStandings(s, seats);
+    if (s.phase === OVER) drawStandings(s, seats);
     else drawSeats(s, ui, seats, erring);
     if (ui.entry.length > 0 || ui.correcting) drawEntry(s, ui, erring);
     else drawTable(s, ui, seats, now);
@@ -103,38 +99,39 @@ function drawSetup(ui: PvUi): void {
 
 /** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes. */
 function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
-  let q = STATUS_ROW[s.phase];
-  if (q >= 0) L[K[CELL_AT.status + q]] = C.cyan;
+  const F = L;
+  let q = STATUS_ROWS.indexOf(s.phase);
+  if (q >= 0) F[K[CELL_AT.status + q]] = C.cyan;
   q = seats[s.murphy];
-  if (q >= 0) L[K[CELL_AT.seat_murphy + q]] = C.blue;
+  if (q >= 0) F[K[CELL_AT.seat_murphy + q]] = C.blue;
   q = seats[s.active];
-  if (q >= 0) L[K[CELL_AT.seat_active + q]] = C.white;
+  if (q >= 0) F[K[CELL_AT.seat_active + q]] = C.white;
   const P = s.players;
-  for (let p = 0; p < P.length; p++) {
+  let p = P.length;
+  while (p--) {
     let n = P[p].frustrations;
-    q = seats[p];
-    if (n > 0 && q >= 0) {
+    if (n > 0 && seats[p] >= 0) {
       // A bar of n from the bottom; more than the bar shows: its top LED blinks.
-      const at = CELL_AT.seat_frustrations + q * 5;
+      q = CELL_AT.seat_frustrations + seats[p] * 5;
       if (n > 5) {
         blinks |= 1;
         n = slow ? 5 : 4;
       }
-      while (n--) L[K[at + n]] = C.red;
+      while (n--) F[K[q + n]] = C.red;
     }
   }
-  if (s.phase === 'reroll_window') {
+  if (s.phase === WINDOW) {
     const can = possibleFrustraters(s);
     for (let i = 0; i < can.length; i++) {
       q = seats[can[i]];
-      if (q >= 0) L[K[CELL_AT.seat_vote + q]] = C.dim;
+      if (q >= 0) F[K[CELL_AT.seat_vote + q]] = C.dim;
     }
     for (let i = 0; i < ui.votes.length; i++) {
       q = seats[ui.votes[i]];
-      if (q >= 0) L[K[CELL_AT.seat_vote + q]] = C.red;
+      if (q >= 0) F[K[CELL_AT.seat_vote + q]] = C.red;
     }
   }
-  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) L[K[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
+  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) F[K[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
 }
 
 /** Right panel at game over: status, Murphy, rank bars, the non-losers blinking. */
@@ -161,21 +158,23 @@ function drawStandings(s: PvState, seats: number[]): void {
 
 /** Left panel while a throw is entered: dice due and entered, the faces as a histogram. */
 function drawEntry(s: PvState, ui: PvUi, erring: boolean): void {
+  const F = L;
   const entry = ui.entry;
-  const due = ui.correcting ? 7 : diceDue(s);
+  let n = entry.length > 7 ? 7 : entry.length;
+  // Dim: dice still due; lit (blinking while correcting): dice entered.
+  let k = ui.correcting ? 7 : diceDue(s);
+  if (k > 7) k = 7;
+  while (k > n) F[K[CELL_AT.entry_dice + --k]] = C.dim;
   if (ui.correcting) blinks |= 1;
   const entered = ui.correcting && !slow ? C.off : C.white;
-  for (let i = 0; i < 7; i++) {
-    if (i < entry.length) L[K[CELL_AT.entry_dice + i]] = entered;
-    else if (i < due) L[K[CELL_AT.entry_dice + i]] = C.dim;
-  }
-  const h = [0, 0, 0, 0, 0, 0];
+  while (n--) F[K[CELL_AT.entry_dice + n]] = entered;
+  const h = perFace;
+  h.fill(0);
   for (let i = 0; i < entry.length; i++) {
     const fi = entry[i] === 'R' ? 5 : (entry[i] as number) - 3;
-    L[K[CELL_AT.entry_histogram + fi * 7 + h[fi]]] = fi === 5 ? C.magenta : C.green;
-    h[fi]++;
+    F[K[CELL_AT.entry_histogram + fi * 7 + h[fi]++]] = fi === 5 ? C.magenta : C.green;
   }
-  if (erring && fast) for (let i = 0; i < 8; i++) L[K[CELL_AT.entry_error + i]] = C.red;
+  if (erring && fast) for (let i = 0; i < 8; i++) F[K[CELL_AT.entry_error + i]] = C.red;
 }
 
 /** Left panel otherwise: target, dice on the board, frustrations, markers, countdown. */

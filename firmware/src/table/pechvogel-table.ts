@@ -4,10 +4,14 @@
  * The engine decides what is legal; this file only collects input, shows pending entries and
  * runs the reroll window's countdown and votes (RULES.md R-PV-13).
  */
-import type { Action, RuleError } from '../../../shared/engine/types';
+import type { Action } from '../../../shared/engine/types';
 import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
+import type { App } from '../app';
+import type { EspruinoGlobals } from '../espruino-types';
+
+declare const getTime: EspruinoGlobals['getTime'];
 
 export const PAD_FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
 export const MAX_SEATS = 7;
@@ -38,20 +42,6 @@ export interface PvUi {
   stealOnly: boolean;
 }
 
-/** What the table needs from the app around it. */
-export interface TableHost {
-  state(): PvState | null;
-  /** Player index → physical seat (0..6). */
-  seats(): number[];
-  apply(a: Action): RuleError | null;
-  newGame(seats: number[], startSeat: number, config: Record<string, boolean>, virtual: boolean, names?: string[]): RuleError | null;
-  now(): number;
-  after(ms: number, fn: () => void): number;
-  cancel(id: number): void;
-  windowMs(): number;
-  feedback(kind: 'ok' | 'refused' | 'vote' | 'turn'): void;
-}
-
 export function newUi(): PvUi {
   return {
     mode: 'setup',
@@ -75,17 +65,17 @@ export function newUi(): PvUi {
 export class PechvogelTable {
   ui: PvUi = newUi();
   private timer = -1;
-  constructor(private host: TableHost) {}
+  constructor(private app: App) {}
 
   refuse(code: string, seat: number): void {
     this.ui.err = code;
     this.ui.errSeat = seat;
-    this.ui.errUntil = this.host.now() + 1500;
-    this.host.feedback('refused');
+    this.ui.errUntil = getTime() * 1000 + 1500;
+    this.app.feedback('refused');
   }
 
   private act(a: Action, seat: number): boolean {
-    const err = this.host.apply(a);
+    const err = this.app.apply(a);
     if (err) {
       this.refuse(err.code, seat);
       return false;
@@ -97,21 +87,23 @@ export class PechvogelTable {
 
   /** Called after every accepted action, whoever sent it (buttons or host). */
   afterAction(): void {
-    const s = this.host.state();
+    const s = this.app.state;
     const ui = this.ui;
     ui.victim = -1;
     if (!s || s.phase !== 'reroll_window') {
       ui.votes = [];
       ui.deadline = 0;
-      if (this.timer >= 0) this.host.cancel(this.timer);
+      if (this.timer >= 0) clearTimeout(this.timer);
       this.timer = -1;
     } else if (ui.deadline === 0) {
-      ui.span = this.host.windowMs();
-      ui.deadline = this.host.now() + ui.span;
-      this.timer = this.host.after(this.host.windowMs(), () => {
+      ui.span = this.app.cfg.window_ms;
+      ui.deadline = getTime() * 1000 + ui.span;
+      this.timer = setTimeout(() => {
         this.timer = -1;
         this.closeWindow();
-      });
+        // The window closing changed the game: redraw and report at once.
+        this.app.refresh();
+      }, ui.span) as unknown as number;
     }
     if (s && s.phase === 'await_marker_choice') this.autoMarker(s);
   }
@@ -134,7 +126,7 @@ export class PechvogelTable {
 
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
   closeWindow(): void {
-    const s = this.host.state();
+    const s = this.app.state;
     if (!s || s.phase !== 'reroll_window') return;
     if (this.ui.votes.length > 0) {
       const by: string[] = [];
@@ -145,7 +137,7 @@ export class PechvogelTable {
 
   button(id: string, kind: 'press' | 'long'): void {
     if (this.ui.mode === 'setup') return this.setupButton(id, kind);
-    const s = this.host.state();
+    const s = this.app.state;
     if (!s) return;
     if (s.phase === 'game_over') {
       if (id === 'OK' && kind === 'long') this.rematch();
@@ -158,8 +150,13 @@ export class PechvogelTable {
     if (id.charAt(0) === 'K') return this.padKey(s, PAD_FACES[Number(id.slice(1)) - 1]);
   }
 
+  /** Player index → physical seat (0..6). */
+  private seats(): number[] {
+    return this.app.header ? this.app.header.seats : [];
+  }
+
   private playerAt(seat: number): number {
-    return this.host.seats().indexOf(seat);
+    return this.seats().indexOf(seat);
   }
 
   private seatButton(s: PvState, seat: number, kind: 'press' | 'long'): void {
@@ -181,7 +178,7 @@ export class PechvogelTable {
       const r = step(s, { do: 'frustrate', by: by });
       if (!r.ok) return this.refuse(r.error.code, seat);
       ui.votes.push(p);
-      this.host.feedback('vote');
+      this.app.feedback('vote');
       return;
     }
     if (s.phase === 'await_marker_choice') {
@@ -266,7 +263,7 @@ export class PechvogelTable {
     else if (id === 'K2') ui.immune = !ui.immune;
     else if (id === 'K3') ui.stealOnly = !ui.stealOnly;
     else if (id === 'OK') this.startFromSetup();
-    else if (id === 'BK' && this.host.state()) ui.mode = 'play'; // back to the game in progress
+    else if (id === 'BK' && this.app.state) ui.mode = 'play'; // back to the game in progress
   }
 
   private startFromSetup(): void {
@@ -274,7 +271,7 @@ export class PechvogelTable {
     const seats: number[] = [];
     for (let i = 0; i < MAX_SEATS; i++) if (ui.seatsIn[i]) seats.push(i);
     const start = ui.startSeat >= 0 ? ui.startSeat : seats.length > 0 ? seats[0] : 0;
-    const err = this.host.newGame(seats, start, { reduce_reroll_immune_to_frustrate: ui.immune, steal_only_if_middle_lacks_value: ui.stealOnly }, ui.virtual);
+    const err = this.app.newGame(seats, null, seats.indexOf(start), { reduce_reroll_immune_to_frustrate: ui.immune, steal_only_if_middle_lacks_value: ui.stealOnly }, ui.virtual ? this.app.seed() : undefined);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
@@ -288,13 +285,13 @@ export class PechvogelTable {
   }
 
   private rematch(): void {
-    const s = this.host.state();
+    const s = this.app.state;
     if (!s) return;
-    const seats = this.host.seats();
+    const seats = this.seats();
     // The next game starts with the seat after the last start; scores reset.
     const names: string[] = [];
     for (let i = 0; i < s.players.length; i++) names.push(s.players[i].name);
-    const err = this.host.newGame(seats, seats[(s.active + 1) % seats.length], s.config as unknown as Record<string, boolean>, !!s.rng, names);
+    const err = this.app.newGame(seats, names, seats.indexOf(seats[(s.active + 1) % seats.length]), s.config as unknown as Record<string, unknown>, s.rng ? this.app.seed() : undefined);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }

@@ -1,0 +1,12 @@
+/** Boot: the boot counter (in hello, and part of the virtual dice seed) and the journaled game. */
+import type { App } from '../app';
+import { espruinoModule } from '../espruino-module';
+import { loadJournal, type Restored } from '../journal-load';
+
+/** Counts the boot; returns the game to resume (the app replays it with the engine it has). */
+export function boot(app: App): Restored | null {
+  const S = espruinoModule('Storage');
+  app.boots = Number(S.read('dt.boots') || 0) + 1;
+  S.write('dt.boots', String(app.boots));
+  return loadJournal();
+}

@@ -1,0 +1,53 @@
+/** The host's set-up commands: new, load, snap, cfg (the frequent ones are in app.ts). */
+import { LOG_FORMAT } from '../../../shared/engine/log';
+import type { PvState } from '../../../shared/games/pechvogel/types';
+import { SNAP_CHUNK } from '../../../shared/protocol/messages';
+import type { App } from '../app';
+import { saveConfig, setConfig } from '../config';
+import { adopt, newGame } from './new-game';
+
+function seatRange(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(i);
+  return out;
+}
+
+export function command(app: App, c: Record<string, any>): void {
+  if (c.c === 'new') {
+    const names: string[] = c.p;
+    if (!Array.isArray(names)) return app.err('bad_setup');
+    const err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
+    if (err) app.send({ t: 'rej', a: 'new', code: err.code });
+    else app.table.enterPlay();
+  } else if (c.c === 'load') {
+    const st = c.st as PvState;
+    if (!st || st.game !== 'pechvogel' || !Array.isArray(st.players) || typeof st.n !== 'number') return app.err('bad_state');
+    adopt(app, { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st);
+    app.table.enterPlay();
+  } else if (c.c === 'snap') sendSnapshot(app);
+  else if (c.c === 'cfg') {
+    const err = setConfig(app.cfg, c.k, c.v);
+    if (err) app.err('bad_config', err);
+    else {
+      saveConfig(app.cfg);
+      app.frame.setLimits(app.cfg.brightness, app.cfg.led_budget_ma);
+    }
+  }
+}
+
+/**
+ * The whole game (header, state, table UI) in numbered chunks the host reassembles. Chunks
+ * are sized by their escaped length so every line stays within MAX_LINE_BYTES.
+ */
+function sendSnapshot(app: App): void {
+  const text = JSON.stringify({ h: app.header, st: app.state, ui: app.table.ui });
+  let pos = 0;
+  let i = 0;
+  while (pos < text.length) {
+    let len = SNAP_CHUNK;
+    while (len > 8 && JSON.stringify(text.substr(pos, len)).length > SNAP_CHUNK + 20) len = len >> 1;
+    const end = pos + len >= text.length;
+    app.send({ t: 'snap', i: i++, d: text.substr(pos, len), end: end ? 1 : 0 });
+    pos += len;
+  }
+}

@@ -1,0 +1,23 @@
+/** New games (from the table's set-up, a rematch or the host) and adopting a loaded one. */
+import type { RuleError } from '../../../shared/engine/types';
+import { LOG_FORMAT } from '../../../shared/engine/log';
+import { setupPechvogel } from '../../../shared/games/pechvogel/setup';
+import type { PvState } from '../../../shared/games/pechvogel/types';
+import type { App, DeviceHeader } from '../app';
+
+export function newGame(app: App, seats: number[], names: string[] | null, start: number, config: Record<string, unknown>, seed: number | undefined): RuleError | null {
+  const players: string[] = [];
+  for (let i = 0; i < seats.length; i++) players.push(names ? names[i] : 'Seat ' + (seats[i] + 1));
+  const setup = { players: players, start: start < 0 ? 0 : start, config: config, seed: seed };
+  const r = setupPechvogel(setup);
+  if (!r.ok) return r.error;
+  adopt(app, { log: LOG_FORMAT, game: 'pechvogel', setup: setup, seats: seats }, r.state);
+  return null;
+}
+
+/** Makes `st` the game in play: checkpointed at once, announced to the host. */
+export function adopt(app: App, h: DeviceHeader, st: PvState): void {
+  app.setGame(h, st);
+  app.journal.checkpoint(h, st);
+  app.send({ t: 'new', n: st.n });
+}
