@@ -41,6 +41,19 @@ export function buildData(boardId: string) {
     at[name] = cells.length;
     cells += chars(regions[name]);
   }
+  // The right panel (seats, status) is redrawn only when the game changes, and copied from the
+  // last drawing otherwise: its regions must fill the chain from `right` to the end, the left
+  // panel's lie before it.
+  const rightRegions = ['seat_active', 'seat_vote', 'seat_murphy', 'seat_frustrations', 'final_standing', 'final_rank', 'status'];
+  let right = GEOMETRY.width * GEOMETRY.height;
+  let leftEnd = 0;
+  for (const name of Object.keys(regions)) {
+    for (const i of regions[name]) {
+      if (rightRegions.indexOf(name) >= 0) right = Math.min(right, i);
+      else leftEnd = Math.max(leftEnd, i + 1);
+    }
+  }
+  if (leftEnd > right) throw new Error(`LED layout: the seat and status regions (from LED ${right}) and the table regions (to LED ${leftEnd - 1}) share chain positions`);
   // Chain position of each LED in row-major order (x fastest): the order of the frame text.
   const rowOrder: number[] = [];
   for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOrder.push(ledIndex(x, y));
@@ -62,6 +75,7 @@ export function buildData(boardId: string) {
     rows: chars(rowOrder),
     cells,
     at,
+    right,
   };
 }
 
@@ -72,7 +86,7 @@ export function buildData(boardId: string) {
  */
 export function buildDefines(data: ReturnType<typeof buildData>): Record<string, string> {
   const define: Record<string, string> = {};
-  for (const k of ['fw', 'board', 'width', 'height', 'rows', 'cells'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  for (const k of ['fw', 'board', 'width', 'height', 'rows', 'cells', 'right'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
   // esbuild hoists an object define into a variable that lives for good: the pin map goes in as
   // JSON text (parsed where the board needs it, at boot), the LED and buzzer pins as strings.
   define['__DT_BUILD__.pins'] = JSON.stringify(JSON.stringify(data.pins));

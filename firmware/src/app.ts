@@ -73,7 +73,7 @@ export class App {
 
   constructor(private info: BuildInfo) {
     this.cfg = loadRare().loadConfig();
-    this.frame = new Frame(this.cfg.brightness, this.cfg.led_budget_ma);
+    this.frame = new Frame(this.cfg.brightness, this.cfg.led_budget_ma, hasPins);
     this.table = new PechvogelTable(this);
   }
 
@@ -177,9 +177,10 @@ export class App {
 
   /** Host commands; the set-up ones (new, load, snap, cfg) are in the rare module. */
   command(cmd: unknown): void {
-    const bad = checkCommand(cmd);
-    if (bad) return this.err(bad);
     const c = cmd as Record<string, any>;
+    // Buttons and actions first: an object with such a `c` passes checkCommand anyway.
+    const bad = c && (c.c === 'btn' || c.c === 'act') ? null : checkCommand(cmd);
+    if (bad) return this.err(bad);
     if (c.c === 'btn') {
       if (typeof c.b !== 'string' || !BUTTON_ID.test(c.b)) this.err('unknown_button', String(c.b));
       // The same path as a press on the board (which redraws).
@@ -289,7 +290,7 @@ export class App {
   private output(): void {
     const f = this.frame;
     const changed = f.update();
-    if (changed) showLeds(f.grb);
+    if (changed && hasPins) showLeds(f.grb);
     if ((changed || this.lastFrame === '') && (this.cfg.leds_link || !hasPins)) {
       const t = f.text();
       if (t !== this.lastFrame) {

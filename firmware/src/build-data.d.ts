@@ -16,6 +16,8 @@ declare const __DT_BUILD__: {
   rows: string;
   /** Every Pechvogel region's cells as chain positions, region after region (offsets: CELL_AT). */
   cells: string;
+  /** First chain position of the right panel (seats, status): it runs to the end of the chain. */
+  right: number;
 };
 
 /** Where each Pechvogel region (hardware/led-layout.ts) starts in __DT_BUILD__.cells. */

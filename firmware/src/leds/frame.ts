@@ -49,7 +49,10 @@ let rowOrder: Uint8Array | null = null;
 export class Frame {
   /** Palette letter (C) per LED, in chain order: what the renderers write. */
   readonly leds: Uint8Array;
-  /** GRB bytes in chain order, within the brightness cap and the current budget. */
+  /**
+   * GRB bytes in chain order, within the brightness cap and the current budget; empty where no
+   * LED chain is attached (Espruino's Linux build), which then skips colouring and limiting.
+   */
   readonly grb: Uint8Array;
   /** The same bytes 3 at a time, where the interpreter has Uint24Array (Espruino; not Node). */
   private grb24: Uint8Array | null;
@@ -69,11 +72,11 @@ export class Frame {
 
   private budgetMa = 0;
 
-  constructor(brightness: number, budgetMa: number) {
+  constructor(brightness: number, budgetMa: number, chain: boolean) {
     const n = __DT_BUILD__.width * __DT_BUILD__.height;
     this.rows = rowOrder || (rowOrder = bytes(__DT_BUILD__.rows));
     this.leds = new Uint8Array(n);
-    this.grb = new Uint8Array(n * 3);
+    this.grb = new Uint8Array(chain ? n * 3 : 0);
     this.grb24 = typeof Uint24Array === 'undefined' ? null : new Uint24Array(this.grb.buffer);
     this.blank = new Uint8Array(n).fill(C.off);
     this.text8 = new Uint8Array(n);
@@ -121,6 +124,7 @@ export class Frame {
     if (key === this.shown) return false;
     this.shown = key;
     const g = this.grb;
+    if (!g.length) return true;
     if (this.grb24) E.mapInPlace(this.leds, this.grb24, this.pal);
     else {
       // Node (the simulated board) has no Uint24Array: the same bytes one by one.

@@ -22,6 +22,15 @@ const K = bytes(__DT_BUILD__.cells);
 const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
 /** Scratch: entered dice per face while drawing the entry histogram. */
 const perFace = new Uint8Array(6);
+/**
+ * The right panel (chain positions from __DT_BUILD__.right on) as last drawn, and what it showed:
+ * it changes only with the game state (a new object after every engine step), the seats and the
+ * votes, so while those stay and nothing on it blinks it is copied back instead of drawn again.
+ */
+const rightPanel = new Uint8Array(__DT_BUILD__.width * __DT_BUILD__.height - __DT_BUILD__.right);
+let rightState: PvState | null = null;
+let rightSeats: number[] | null = null;
+let rightVotes = 0;
 
 /**
  * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 250 ms, half on;
@@ -77,8 +86,8 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       L[K[CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7)]] = C.yellow;
       until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
     }
-    if (s.phase === OVER) drawStandings(s, seats);
-    else drawSeats(s, ui, seats, erring);
+    if (!erring && s === rightState && seats === rightSeats && ui.votes.length === rightVotes) L.set(rightPanel, __DT_BUILD__.right);
+    else drawRight(s, ui, seats, erring);
     if (ui.entry.length > 0 || ui.correcting) drawEntry(s, ui, erring);
     else drawTable(s, ui, seats, now);
   }
@@ -89,23 +98,42 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
 
 /** Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row. */
 function drawSetup(ui: PvUi): void {
-  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) L[K[CELL_AT.seat_active + i]] = i === ui.startSeat && !slow ? C.off : C.white;
-  if (ui.virtual) L[K[CELL_AT.target]] = C.cyan;
-  if (ui.immune) L[K[CELL_AT.target + 1]] = C.cyan;
-  if (ui.stealOnly) L[K[CELL_AT.target + 2]] = C.cyan;
-  if (slow) L[K[CELL_AT.status + 7]] = C.yellow;
+  const F = L;
+  const cells = K;
+  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) F[cells[CELL_AT.seat_active + i]] = i === ui.startSeat && !slow ? C.off : C.white;
+  if (ui.virtual) F[cells[CELL_AT.target]] = C.cyan;
+  if (ui.immune) F[cells[CELL_AT.target + 1]] = C.cyan;
+  if (ui.stealOnly) F[cells[CELL_AT.target + 2]] = C.cyan;
+  if (slow) F[cells[CELL_AT.status + 7]] = C.yellow;
   blinks |= 1;
+}
+
+/** Draws the right panel, and keeps it for the next frame if nothing on it blinks. */
+function drawRight(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
+  const outer = blinks;
+  blinks = 0;
+  if (s.phase === OVER) drawStandings(s, seats);
+  else drawSeats(s, ui, seats, erring);
+  rightState = null;
+  if (!erring && !blinks) {
+    rightPanel.set(new Uint8Array(L.buffer, __DT_BUILD__.right));
+    rightState = s;
+    rightSeats = seats;
+    rightVotes = ui.votes.length;
+  }
+  blinks |= outer;
 }
 
 /** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes. */
 function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
   const F = L;
+  const cells = K;
   let q = STATUS_ROWS.indexOf(s.phase);
-  if (q >= 0) F[K[CELL_AT.status + q]] = C.cyan;
+  if (q >= 0) F[cells[CELL_AT.status + q]] = C.cyan;
   q = seats[s.murphy];
-  if (q >= 0) F[K[CELL_AT.seat_murphy + q]] = C.blue;
+  if (q >= 0) F[cells[CELL_AT.seat_murphy + q]] = C.blue;
   q = seats[s.active];
-  if (q >= 0) F[K[CELL_AT.seat_active + q]] = C.white;
+  if (q >= 0) F[cells[CELL_AT.seat_active + q]] = C.white;
   const P = s.players;
   let p = P.length;
   while (p--) {
@@ -117,41 +145,43 @@ function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void
         blinks |= 1;
         n = slow ? 5 : 4;
       }
-      while (n--) F[K[q + n]] = C.red;
+      while (n--) F[cells[q + n]] = C.red;
     }
   }
   if (s.phase === WINDOW) {
     const can = possibleFrustraters(s);
     for (let i = 0; i < can.length; i++) {
       q = seats[can[i]];
-      if (q >= 0) F[K[CELL_AT.seat_vote + q]] = C.dim;
+      if (q >= 0) F[cells[CELL_AT.seat_vote + q]] = C.dim;
     }
     for (let i = 0; i < ui.votes.length; i++) {
       q = seats[ui.votes[i]];
-      if (q >= 0) F[K[CELL_AT.seat_vote + q]] = C.red;
+      if (q >= 0) F[cells[CELL_AT.seat_vote + q]] = C.red;
     }
   }
-  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) F[K[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
+  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) F[cells[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
 }
 
 /** Right panel at game over: status, Murphy, rank bars, the non-losers blinking. */
 function drawStandings(s: PvState, seats: number[]): void {
-  L[K[CELL_AT.status + 6]] = C.cyan;
+  const F = L;
+  const cells = K;
+  F[cells[CELL_AT.status + 6]] = C.cyan;
   let q = seats[s.murphy];
-  if (q >= 0) L[K[CELL_AT.seat_murphy + q]] = C.blue;
+  if (q >= 0) F[cells[CELL_AT.seat_murphy + q]] = C.blue;
   const scores = s.scores || [];
   for (let p = 0; p < s.players.length; p++) {
     let rank = 0;
     for (let r = 0; r < scores.length; r++) if (scores[r] > scores[p]) rank++;
     q = seats[p];
-    if (q >= 0) for (let k = 0; k < 5 - rank; k++) L[K[CELL_AT.final_rank + q * 5 + k]] = C.green;
+    if (q >= 0) for (let k = 0; k < 5 - rank; k++) F[cells[CELL_AT.final_rank + q * 5 + k]] = C.green;
   }
   const w = s.winners || [];
   if (w.length) blinks |= 1;
   if (slow) {
     for (let i = 0; i < w.length; i++) {
       q = seats[w[i]];
-      if (q >= 0) L[K[CELL_AT.final_standing + q]] = C.yellow;
+      if (q >= 0) F[cells[CELL_AT.final_standing + q]] = C.yellow;
     }
   }
 }
@@ -159,57 +189,60 @@ function drawStandings(s: PvState, seats: number[]): void {
 /** Left panel while a throw is entered: dice due and entered, the faces as a histogram. */
 function drawEntry(s: PvState, ui: PvUi, erring: boolean): void {
   const F = L;
+  const cells = K;
   const entry = ui.entry;
   let n = entry.length > 7 ? 7 : entry.length;
   // Dim: dice still due; lit (blinking while correcting): dice entered.
   let k = ui.correcting ? 7 : diceDue(s);
   if (k > 7) k = 7;
-  while (k > n) F[K[CELL_AT.entry_dice + --k]] = C.dim;
+  while (k > n) F[cells[CELL_AT.entry_dice + --k]] = C.dim;
   if (ui.correcting) blinks |= 1;
   const entered = ui.correcting && !slow ? C.off : C.white;
-  while (n--) F[K[CELL_AT.entry_dice + n]] = entered;
+  while (n--) F[cells[CELL_AT.entry_dice + n]] = entered;
   const h = perFace;
   h.fill(0);
   for (let i = 0; i < entry.length; i++) {
     const fi = entry[i] === 'R' ? 5 : (entry[i] as number) - 3;
-    F[K[CELL_AT.entry_histogram + fi * 7 + h[fi]++]] = fi === 5 ? C.magenta : C.green;
+    F[cells[CELL_AT.entry_histogram + fi * 7 + h[fi]++]] = fi === 5 ? C.magenta : C.green;
   }
-  if (erring && fast) for (let i = 0; i < 8; i++) F[K[CELL_AT.entry_error + i]] = C.red;
+  if (erring && fast) for (let i = 0; i < 8; i++) F[cells[CELL_AT.entry_error + i]] = C.red;
 }
 
 /** Left panel otherwise: target, dice on the board, frustrations, markers, countdown. */
 function drawTable(s: PvState, ui: PvUi, seats: number[], now: number): void {
+  const F = L;
+  const cells = K;
   const T = s.turn;
   let q: number;
   if (T.target !== null) {
     q = T.target - 3;
-    if (q >= 0 && q < 5) L[K[CELL_AT.target + q]] = C.yellow;
+    if (q >= 0 && q < 5) F[cells[CELL_AT.target + q]] = C.yellow;
   } else if (T.first_faces) {
     // Choosing the target: the rolled numbers glow dim, each a possible choice.
     blinks |= 1;
     const c = slow ? C.yellow : C.dim;
-    const F = T.first_faces;
-    for (let v = 0; v < 5; v++) if (F.indexOf(v + 3) >= 0) L[K[CELL_AT.target + v]] = c;
+    const faces = T.first_faces;
+    for (let v = 0; v < 5; v++) if (faces.indexOf(v + 3) >= 0) F[cells[CELL_AT.target + v]] = c;
   }
   let n = T.targets;
   if (n > 7) n = 7;
-  while (n > 0) L[K[CELL_AT.dice + --n]] = C.green;
+  while (n > 0) F[cells[CELL_AT.dice + --n]] = C.green;
   n = T.ravens;
   if (n > 0) {
     blinks |= 1;
     const c = slow ? C.magenta : C.off;
     if (n > 7) n = 7;
-    while (n > 0) L[K[CELL_AT.dice + 7 - n--]] = c;
+    while (n > 0) F[cells[CELL_AT.dice + 7 - n--]] = c;
   }
   for (let i = 0; i < T.frustraters.length; i++) {
     q = seats[T.frustraters[i]];
-    if (q >= 0) L[K[CELL_AT.board_frustrations + q]] = C.red;
+    if (q >= 0) F[cells[CELL_AT.board_frustrations + q]] = C.red;
   }
   const M = s.middle;
   for (let v = 0; v < 5; v++) {
     n = M[v];
     if (n > 3) n = 3;
-    while (n > 0) L[K[CELL_AT.middle + v * 3 + --n]] = C.white;
+    while (n > 0) F[cells[CELL_AT.middle + v * 3 + --n]] = C.white;
   }
   const B = s.box;
   n = B[0] + B[1] + B[2] + B[3] + B[4];
@@ -220,7 +253,7 @@ function drawTable(s: PvState, ui: PvUi, seats: number[], now: number): void {
       if (!slow) c = C.off;
       n = 3;
     }
-    while (n > 0) L[K[CELL_AT.box + --n]] = c;
+    while (n > 0) F[cells[CELL_AT.box + --n]] = c;
   }
   if (ui.deadline > 0) {
     const span = ui.span || 1;
@@ -228,6 +261,6 @@ function drawTable(s: PvState, ui: PvUi, seats: number[], now: number): void {
     // The bar loses its next LED when the time left drops to (n - 1) eighths of the window.
     if (n > 0) until = Math.min(until, ui.deadline - ((n - 1) * span) / 8);
     if (n > 8) n = 8;
-    while (n > 0) L[K[CELL_AT.countdown + 8 - n--]] = C.orange;
+    while (n > 0) F[cells[CELL_AT.countdown + 8 - n--]] = C.orange;
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * The LED frame (firmware/src/leds/frame.ts) on Espruino: GRB bytes through the palette into a
+ * Uint24Array view, the current limit with E.sum and E.mapInPlace, the row-order text. The real
+ * interpreter takes those native paths, the Node sandbox the plain-JS fallbacks; both must give
+ * what a reference computed here from the palette, the chain order and the current rule gives.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
+import { buildData, buildDefines } from '../../firmware/build/build-firmware.js';
+import { PALETTE_LETTERS, PALETTE_RGB } from '../../firmware/src/leds/frame.js';
+import { ledIndex } from '../../hardware/led-board.js';
+import { POWER } from '../../hardware/power.js';
+import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
+import { runOnEspruino } from '../support/run-on-espruino.js';
+
+const ESPRUINO_BIN = process.env.ESPRUINO_BIN;
+
+interface Printed {
+  changed: boolean;
+  again: boolean;
+  grb: string;
+  text: string;
+}
+
+/** What the probe must print for one case (test/fixtures/frame-probe.ts). */
+function reference(cap: number, budgetMa: number, seed: number, chainLed: number): Printed {
+  const letters: string[] = [];
+  let x = seed;
+  for (let i = 0; i < 128; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    letters.push(PALETTE_LETTERS[x % 20 < 10 ? 0 : x % 10]);
+  }
+  const grb: number[] = [];
+  for (let i = 0; i < 128; i++) {
+    const [r, g, b] = PALETTE_RGB[PALETTE_LETTERS.indexOf(i === chainLed ? 'W' : letters[i])].map((v) => Math.round((v * cap) / 255));
+    grb.push(g, r, b);
+  }
+  // Drive current: maPerChannelFull per 255 of every byte; over the budget, every byte scaled down.
+  const load = (grb.reduce((a, b) => a + b, 0) * POWER.maPerChannelFull) / 255;
+  const scaled = load <= budgetMa ? grb : grb.map((v) => Math.floor((v * budgetMa) / load));
+  let text = '';
+  for (let y = 0; y < 8; y++) for (let xx = 0; xx < 16; xx++) text += letters[ledIndex(xx, y)];
+  return { changed: true, again: false, grb: Buffer.from(scaled).toString('hex'), text };
+}
+
+const CASES: Array<[number, number, number, number]> = [
+  [32, 250, 1, -1],
+  [32, 2000, 2, -1],
+  [255, 250, 3, 5],
+  [255, 500, 4, -1],
+];
+
+describe('LED frame', () => {
+  let code = '';
+  beforeAll(async () => {
+    code = (await bundleForEspruino({ entry: 'test/fixtures/frame-probe.ts', define: buildDefines(buildData('pico')) })).code;
+  });
+
+  it('gives the reference bytes and text in the Node sandbox (plain-JS fallbacks)', () => {
+    const E = {
+      mapInPlace(from: ArrayLike<number>, to: { [i: number]: number; length: number }, map: ArrayLike<number>) {
+        for (let i = 0; i < from.length && i < to.length; i++) to[i] = map[from[i]] ?? 0;
+      },
+      toString: (a: ArrayLike<number>) => String.fromCharCode(...Array.from(a)),
+    };
+    const sandbox = createEspruinoSandbox({ E });
+    sandbox.run(code);
+    expect(sandbox.output.map((l) => JSON.parse(l))).toEqual(CASES.map((c) => reference(...c)));
+  });
+
+  it.skipIf(!ESPRUINO_BIN)('gives the same on Espruino (Uint24Array, E.sum, E.mapInPlace)', () => {
+    expect(runOnEspruino(ESPRUINO_BIN!, code).map((l) => JSON.parse(l))).toEqual(CASES.map((c) => reference(...c)));
+  });
+});
