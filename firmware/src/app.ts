@@ -13,7 +13,8 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
-import { saveConfig, type BoardConfig } from './config';
+import type { BoardConfig } from './config';
+import { saveConfig } from './save-config';
 import { C, Frame } from './leds/frame';
 import { PechvogelTable } from './table/pechvogel-table';
 import { drawableSeats, renderPechvogel } from './table/pechvogel-render';
@@ -34,12 +35,8 @@ const SELFTEST_ENTER_MS = 500;
 const IDLE_TICK_MS = 1000;
 /** The self-test redraws at the fast blink rate (its chase and sweep move on their own). */
 const SELFTEST_TICK_MS = 125;
-const BUTTON_ID = /^(S[1-7]|K[1-6]|OK|BK)$/;
-
-export interface BuildInfo {
-  fw: string;
-  bundleHash: string;
-}
+/** Button ids two characters each: an id is valid where it starts at an even offset. */
+const BUTTON_IDS = 'S1S2S3S4S5S6S7K1K2K3K4K5K6OKBK';
 
 export interface DeviceHeader extends LogHeader {
   /** Player index → physical seat. */
@@ -71,7 +68,7 @@ export class App {
   private tickAt = Infinity;
   private tickId = -1;
 
-  constructor(private info: BuildInfo) {
+  constructor() {
     this.cfg = loadRare().loadConfig();
     this.frame = new Frame(this.cfg.brightness, this.cfg.led_budget_ma, hasPins);
     this.table = new PechvogelTable(this);
@@ -121,7 +118,7 @@ export class App {
   }
 
   sendHello(): void {
-    this.send({ t: 'hello', v: PROTOCOL_VERSION, fw: this.info.fw, bh: this.info.bundleHash, game: 'pechvogel', board: boardName, boot: this.boots });
+    this.send({ t: 'hello', v: PROTOCOL_VERSION, fw: __DT_BUILD__.fw, bh: __DT_BUNDLE_HASH__, game: 'pechvogel', board: boardName, boot: this.boots });
   }
 
   err(code: string, detail?: string): void {
@@ -133,11 +130,6 @@ export class App {
     this.header = h;
     this.state = st;
     this.seats = drawableSeats(h && Array.isArray(h.seats) ? h.seats : []);
-  }
-
-  /** Sets up and starts a new game (rare module); returns the engine's refusal, if any. */
-  newGame(seats: number[], names: string[] | null, start: number, config: Record<string, unknown>, seed: number | undefined): RuleError | null {
-    return loadRare().newGame(this, seats, names, start, config, seed);
   }
 
   /** The one way the game changes on the board: step, journal, then tell the host. */
@@ -182,7 +174,8 @@ export class App {
     const bad = c && (c.c === 'btn' || c.c === 'act') ? null : checkCommand(cmd);
     if (bad) return this.err(bad);
     if (c.c === 'btn') {
-      if (typeof c.b !== 'string' || !BUTTON_ID.test(c.b)) this.err('unknown_button', String(c.b));
+      const at = typeof c.b === 'string' && c.b.length === 2 ? BUTTON_IDS.indexOf(c.b) : -1;
+      if (at < 0 || at % 2) this.err('unknown_button', String(c.b));
       // The same path as a press on the board (which redraws).
       else return this.press(c.b, c.k === 'long' ? 'long' : 'press');
     } else if (c.c === 'act') {
@@ -261,43 +254,40 @@ export class App {
    */
   refresh(): void {
     const now = getTime() * 1000;
+    const cfg = this.cfg;
+    const f = this.frame;
+    let wake: number;
     if (this.selftest) {
       this.selftest.render(now);
-      this.output();
-      return this.schedule(now - (now % SELFTEST_TICK_MS) + SELFTEST_TICK_MS);
+      wake = now - (now % SELFTEST_TICK_MS) + SELFTEST_TICK_MS;
+    } else {
+      const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
+      wake = renderPechvogel(f, this.state, this.table.ui, this.seats, now, attract);
+      if (this.staff) {
+        // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off).
+        if (now % 500 < 250) f.set(15, 7, C.cyan);
+        wake = Math.min(wake, now - (now % 250) + 250);
+      }
+      // Idle for attract_ms: the attract sweep starts.
+      if (!attract && cfg.attract_ms > 0) wake = Math.min(wake, this.lastInput + cfg.attract_ms + 1);
     }
-    const cfg = this.cfg;
-    const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
-    let wake = renderPechvogel(this.frame, this.state, this.table.ui, this.seats, now, attract);
-    if (this.staff) {
-      // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off).
-      if (now % 500 < 250) this.frame.set(15, 7, C.cyan);
-      wake = Math.min(wake, now - (now % 250) + 250);
-    }
-    // Idle for attract_ms: the attract sweep starts.
-    if (!attract && cfg.attract_ms > 0) wake = Math.min(wake, this.lastInput + cfg.attract_ms + 1);
-    this.output();
-    const ui = this.table.ui;
-    const u = ui.mode + ui.entry.join('') + (ui.correcting ? 'c' : '') + ui.votes.join('') + ui.deadline + ui.victim + ui.err;
-    if (u !== this.lastUi) {
-      this.lastUi = u;
-      this.send({ t: 'ui', m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, dl: ui.deadline ? ui.deadline - now : 0, vic: ui.victim, err: ui.err });
-    }
-    this.schedule(wake);
-  }
-
-  /** The frame to the LEDs (within the current budget) and, when asked for, over the link. */
-  private output(): void {
-    const f = this.frame;
+    // The frame to the LEDs (within the current budget) and, when asked for, over the link.
     const changed = f.update();
     if (changed && hasPins) showLeds(f.grb);
-    if ((changed || this.lastFrame === '') && (this.cfg.leds_link || !hasPins)) {
+    if ((changed || this.lastFrame === '') && (cfg.leds_link || !hasPins)) {
       const t = f.text();
       if (t !== this.lastFrame) {
         this.lastFrame = t;
         this.send({ t: 'leds', f: t });
       }
     }
+    const ui = this.table.ui;
+    const u = ui.mode + ui.entry.join('') + (ui.correcting ? 'c' : '') + ui.votes.join('') + ui.deadline + ui.victim + ui.err;
+    if (!this.selftest && u !== this.lastUi) {
+      this.lastUi = u;
+      this.send({ t: 'ui', m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, dl: ui.deadline ? ui.deadline - now : 0, vic: ui.victim, err: ui.err });
+    }
+    this.schedule(wake);
   }
 
   /**

@@ -1,6 +1,7 @@
 /** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
 import { POWER } from '../../hardware/power';
 import { espruinoModule } from './espruino-module';
+import { CONFIG_FILE } from './save-config';
 
 export interface BoardConfig {
   /** Reroll-window countdown. */
@@ -17,8 +18,6 @@ export interface BoardConfig {
   leds_link: boolean;
   beep: boolean;
 }
-
-export const CONFIG_FILE = 'dt.cfg';
 
 export const DEFAULT_BOARD_CONFIG: BoardConfig = {
   window_ms: 8000,
@@ -52,8 +51,4 @@ export function setConfig(c: BoardConfig, k: string, v: unknown): string | null 
   if (typeof v === 'number' && (v < 0 || v !== v || (k === 'brightness' && v > 255))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
-}
-
-export function saveConfig(c: BoardConfig): void {
-  espruinoModule('Storage').write(CONFIG_FILE, JSON.stringify(c));
 }

@@ -12,7 +12,7 @@ declare const E: EspruinoE;
 // Kiosk settings are written at flash time; without them the console stays on the port.
 // A password implies link mode: a locked console would no longer deliver the host's packets.
 const kiosk = espruinoModule('Storage').readJSON('dt.kiosk', true) as { link?: boolean; pw?: string } | undefined;
-new App({ fw: __DT_BUILD__.fw, bundleHash: __DT_BUNDLE_HASH__ }).start(!!(kiosk && (kiosk.link || kiosk.pw)));
+new App().start(!!(kiosk && (kiosk.link || kiosk.pw)));
 if (kiosk && kiosk.pw) {
   E.setPassword(kiosk.pw);
   E.lockConsole();

@@ -63,9 +63,12 @@ export class Frame {
   private text8: Uint8Array;
   /** The frame whose GRB bytes are in `grb` (E.toString of leds), '' = none yet. */
   private shown = '';
-  /** Self-test chase: one LED lit by chain position, on the LEDs only (not in the text). */
-  private chainLed = -1;
-  private chainColour = 0;
+  /**
+   * Self-test chase: the LED at this chain position (-1: none) is lit in chainColour on the LEDs
+   * only (not in the text): it shows the wiring order. Cleared by clear().
+   */
+  chainLed = -1;
+  chainColour = 0;
   /** Byte-sum scaling table for the last over-budget factor (built in JS: 256 steps). */
   private scale: Uint8Array | null = null;
   private scaleFactor = 0;
@@ -107,12 +110,6 @@ export class Frame {
     if (x >= 0 && y >= 0 && x < w && y < __DT_BUILD__.height) this.leds[this.rows[y * w + x]] = colour;
   }
 
-  /** Lights the i-th LED of the data chain on the LEDs only (self-test chase: shows the wiring order). */
-  setChain(i: number, colour: number): void {
-    this.chainLed = i;
-    this.chainColour = colour;
-  }
-
   /**
    * Brings `grb` up to date with `leds`: palette, then the current budget. Returns false (and
    * does nothing) when the LEDs already show this frame.
@@ -141,19 +138,13 @@ export class Frame {
       g[this.chainLed * 3 + 1] = (v >> 8) & 255;
       g[this.chainLed * 3 + 2] = v >> 16;
     }
-    this.limit();
-    return true;
-  }
-
-  /** Scales the GRB bytes down when the frame would draw more than the current budget. */
-  private limit(): void {
+    // Scaled down when the frame would draw more than the current budget.
     let sum = 0;
-    const g = this.grb;
     if (E.sum) sum = E.sum(g);
     else for (let i = 0; i < g.length; i++) sum += g[i];
     // WS2812: ~20 mA per channel at 255 (hardware/power.ts maPerChannelFull).
     const load = (sum * 20) / 255;
-    if (load <= this.budgetMa) return;
+    if (load <= this.budgetMa) return true;
     const f = this.budgetMa / load;
     if (!this.scale || f !== this.scaleFactor) {
       const table = new Uint8Array(256);
@@ -162,6 +153,7 @@ export class Frame {
       this.scaleFactor = f;
     }
     E.mapInPlace(g, g, this.scale);
+    return true;
   }
 
   /** One letter per LED in row-major order (x fastest): the frame as the host sees it. */

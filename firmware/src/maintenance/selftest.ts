@@ -81,7 +81,8 @@ export class SelfTest {
       }
       const i = Math.floor((t - 3 * SWEEP_MS - WHITE_MS) / CHASE_MS);
       if (i < f.leds.length) {
-        f.setChain(i, C.white);
+        f.chainLed = i;
+        f.chainColour = C.white;
         return;
       }
       // Round over: marks cleared, ready for another.

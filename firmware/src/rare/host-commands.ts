@@ -3,7 +3,8 @@ import { LOG_FORMAT } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { SNAP_CHUNK } from '../../../shared/protocol/messages';
 import type { App } from '../app';
-import { saveConfig, setConfig } from '../config';
+import { setConfig } from '../config';
+import { saveConfig } from '../save-config';
 import { adopt, newGame } from './new-game';
 
 function seatRange(n: number): number[] {

@@ -24,11 +24,12 @@ const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
 const perFace = new Uint8Array(6);
 /**
  * The right panel (chain positions from __DT_BUILD__.right on) as last drawn, and what it showed:
- * it changes only with the game state (a new object after every engine step), the seats and the
- * votes, so while those stay and nothing on it blinks it is copied back instead of drawn again.
+ * it changes only with the game (its action count n, and the seats: a new array with every new or
+ * loaded game) and the votes, so while those stay and nothing on it blinks it is copied back
+ * instead of drawn again.
  */
 const rightPanel = new Uint8Array(__DT_BUILD__.width * __DT_BUILD__.height - __DT_BUILD__.right);
-let rightState: PvState | null = null;
+let rightN = -1;
 let rightSeats: number[] | null = null;
 let rightVotes = 0;
 
@@ -86,7 +87,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       L[K[CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7)]] = C.yellow;
       until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
     }
-    if (!erring && s === rightState && seats === rightSeats && ui.votes.length === rightVotes) L.set(rightPanel, __DT_BUILD__.right);
+    if (!erring && s.n === rightN && seats === rightSeats && ui.votes.length === rightVotes) L.set(rightPanel, __DT_BUILD__.right);
     else drawRight(s, ui, seats, erring);
     if (ui.entry.length > 0 || ui.correcting) drawEntry(s, ui, erring);
     else drawTable(s, ui, seats, now);
@@ -114,10 +115,10 @@ function drawRight(s: PvState, ui: PvUi, seats: number[], erring: boolean): void
   blinks = 0;
   if (s.phase === OVER) drawStandings(s, seats);
   else drawSeats(s, ui, seats, erring);
-  rightState = null;
+  rightN = -1;
   if (!erring && !blinks) {
     rightPanel.set(new Uint8Array(L.buffer, __DT_BUILD__.right));
-    rightState = s;
+    rightN = s.n;
     rightSeats = seats;
     rightVotes = ui.votes.length;
   }

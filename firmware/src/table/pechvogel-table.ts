@@ -9,11 +9,11 @@ import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
 import type { App } from '../app';
+import { loadRare } from '../rare/load-rare';
 import type { EspruinoGlobals } from '../espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
 
-export const PAD_FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
 export const MAX_SEATS = 7;
 
 export interface PvUi {
@@ -147,7 +147,8 @@ export class PechvogelTable {
     if (id.charAt(0) === 'S') return this.seatButton(s, Number(id.slice(1)) - 1, kind);
     if (id === 'OK') return this.ok(s, kind);
     if (id === 'BK') return this.back(s, kind);
-    if (id.charAt(0) === 'K') return this.padKey(s, PAD_FACES[Number(id.slice(1)) - 1]);
+    // K1..K5 are the faces 3..7 ('1' is char 49), K6 the raven.
+    if (id.charAt(0) === 'K') return this.padKey(s, id === 'K6' ? 'R' : ((id.charCodeAt(1) - 46) as Face));
   }
 
   /** Player index → physical seat (0..6). */
@@ -155,12 +156,8 @@ export class PechvogelTable {
     return this.app.header ? this.app.header.seats : [];
   }
 
-  private playerAt(seat: number): number {
-    return this.seats().indexOf(seat);
-  }
-
   private seatButton(s: PvState, seat: number, kind: 'press' | 'long'): void {
-    const p = this.playerAt(seat);
+    const p = this.seats().indexOf(seat);
     if (p < 0) return this.refuse('not_playing', seat);
     const ui = this.ui;
     if (s.phase === 'reroll_window') {
@@ -271,7 +268,7 @@ export class PechvogelTable {
     const seats: number[] = [];
     for (let i = 0; i < MAX_SEATS; i++) if (ui.seatsIn[i]) seats.push(i);
     const start = ui.startSeat >= 0 ? ui.startSeat : seats.length > 0 ? seats[0] : 0;
-    const err = this.app.newGame(seats, null, seats.indexOf(start), { reduce_reroll_immune_to_frustrate: ui.immune, steal_only_if_middle_lacks_value: ui.stealOnly }, ui.virtual ? this.app.seed() : undefined);
+    const err = loadRare().newGame(this.app, seats, null, seats.indexOf(start), { reduce_reroll_immune_to_frustrate: ui.immune, steal_only_if_middle_lacks_value: ui.stealOnly }, ui.virtual ? this.app.seed() : undefined);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
@@ -291,7 +288,7 @@ export class PechvogelTable {
     // The next game starts with the seat after the last start; scores reset.
     const names: string[] = [];
     for (let i = 0; i < s.players.length; i++) names.push(s.players[i].name);
-    const err = this.app.newGame(seats, names, seats.indexOf(seats[(s.active + 1) % seats.length]), s.config as unknown as Record<string, unknown>, s.rng ? this.app.seed() : undefined);
+    const err = loadRare().newGame(this.app, seats, names, seats.indexOf(seats[(s.active + 1) % seats.length]), s.config as unknown as Record<string, unknown>, s.rng ? this.app.seed() : undefined);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
