@@ -10,7 +10,7 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
+import { LINE_PREFIX, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
 import type { BoardConfig } from './config';
@@ -161,24 +161,35 @@ export class App {
     this.lastInput = getTime() * 1000;
     if (this.selftest) return this.selftest.button(id, kind);
     if (kind === 'down' || kind === 'up') return this.chord(id, kind === 'down');
-    this.send({ t: 'btn', b: id, k: kind });
+    // What send() would write (encodeLine), built directly: ids and kinds need no escaping.
+    sendLine(LINE_PREFIX + '{"t":"btn","b":"' + id + '","k":"' + kind + '","s":' + ++this.seq + '}');
     if (this.staff) this.staffButton(id);
     else this.table.button(id, kind);
     this.refresh();
   }
 
-  /** Host commands; the set-up ones (new, load, snap, cfg) are in the rare module. */
+  /**
+   * Host commands. A press goes straight through (on Espruino a return from inside a block still
+   * reads the rest of its function, so the frequent case comes first and ends at the bottom).
+   */
   command(cmd: unknown): void {
     const c = cmd as Record<string, any>;
-    // Buttons and actions first: an object with such a `c` passes checkCommand anyway.
-    const bad = c && (c.c === 'btn' || c.c === 'act') ? null : checkCommand(cmd);
+    if (!c || c.c !== 'btn') return this.otherCommand(c);
+    const at = typeof c.b === 'string' && c.b.length === 2 ? BUTTON_IDS.indexOf(c.b) : -1;
+    if (at < 0 || at % 2) {
+      this.err('unknown_button', String(c.b));
+      return this.refresh();
+    }
+    // The same path as a press on the board (which redraws).
+    this.press(c.b, c.k === 'long' ? 'long' : 'press');
+  }
+
+  /** Every command but btn; the set-up ones (new, load, snap, cfg) are in the rare module. */
+  private otherCommand(c: Record<string, any>): void {
+    // An object with c = 'act' passes checkCommand anyway.
+    const bad = c && c.c === 'act' ? null : checkCommand(c);
     if (bad) return this.err(bad);
-    if (c.c === 'btn') {
-      const at = typeof c.b === 'string' && c.b.length === 2 ? BUTTON_IDS.indexOf(c.b) : -1;
-      if (at < 0 || at % 2) this.err('unknown_button', String(c.b));
-      // The same path as a press on the board (which redraws).
-      else return this.press(c.b, c.k === 'long' ? 'long' : 'press');
-    } else if (c.c === 'act') {
+    if (c.c === 'act') {
       if (!c.a || typeof c.a.do !== 'string') this.err('bad_action');
       else if (!this.apply(c.a)) this.table.afterAction();
     } else if (c.c === 'hello') this.sendHello();
@@ -272,13 +283,15 @@ export class App {
       if (!attract && cfg.attract_ms > 0) wake = Math.min(wake, this.lastInput + cfg.attract_ms + 1);
     }
     // The frame to the LEDs (within the current budget) and, when asked for, over the link.
-    const changed = f.update();
+    // Without LEDs the text itself tells whether the frame changed (one pass over it, not two).
+    const changed = !hasPins || f.update();
     if (changed && hasPins) showLeds(f.grb);
     if ((changed || this.lastFrame === '') && (cfg.leds_link || !hasPins)) {
       const t = f.text();
       if (t !== this.lastFrame) {
         this.lastFrame = t;
-        this.send({ t: 'leds', f: t });
+        // What send() would write (encodeLine), built directly: the letters need no escaping.
+        sendLine(LINE_PREFIX + '{"t":"leds","f":"' + t + '","s":' + ++this.seq + '}');
       }
     }
     const ui = this.table.ui;

@@ -43,8 +43,15 @@ const enum Ms {
   sweep = 300,
 }
 
-/** The frame being drawn and what in it changes with time (set by renderPechvogel). */
+/**
+ * The frame being drawn and what it shows (set by renderPechvogel, read by the draw functions:
+ * every parameter costs a JsVar per function and time per call on Espruino).
+ */
 let L: Uint8Array;
+let game: PvState;
+let table: PvUi;
+let seatOf: number[];
+let erring = false;
 let slow = false;
 let fast = false;
 /** Looks in this frame that blink: 1 slow, 2 fast. */
@@ -70,17 +77,21 @@ export function drawableSeats(seats: number[]): number[] {
 export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: number[], now: number, attract: boolean): number {
   f.clear();
   L = f.leds;
+  // (null in set-up: no old state is kept alive)
+  game = s as PvState;
+  table = ui;
+  seatOf = seats;
   slow = now % Ms.slow < Ms.slow / 2;
   fast = now % Ms.fast < Ms.fast / 2;
   blinks = 0;
   until = Infinity;
-  const erring = ui.err !== '' && now < ui.errUntil;
+  erring = ui.err !== '' && now < ui.errUntil;
   if (erring) {
     blinks = 2;
     until = ui.errUntil;
     if (fast) L[K[CELL_AT.status + 7]] = C.red;
   }
-  if (ui.mode === 'setup' || !s) drawSetup(ui);
+  if (ui.mode === 'setup' || !s) drawSetup();
   else {
     if (attract) {
       // Idle: a slow sweep along the dice row invites the next table, the game stays underneath.
@@ -88,9 +99,9 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
     }
     if (!erring && s.n === rightN && seats === rightSeats && ui.votes.length === rightVotes) L.set(rightPanel, __DT_BUILD__.right);
-    else drawRight(s, ui, seats, erring);
-    if (ui.entry.length > 0 || ui.correcting) drawEntry(s, ui, erring);
-    else drawTable(s, ui, seats, now);
+    else drawRight();
+    if (ui.entry.length > 0 || ui.correcting) drawEntry();
+    else drawTable(now);
   }
   // Redraw at the next phase flip of what blinks, or at `until` if that comes first.
   const half = blinks & 2 ? Ms.fast / 2 : blinks ? Ms.slow / 2 : 0;
@@ -98,7 +109,8 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
 }
 
 /** Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row. */
-function drawSetup(ui: PvUi): void {
+function drawSetup(): void {
+  const ui = table;
   const F = L;
   const cells = K;
   for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) F[cells[CELL_AT.seat_active + i]] = i === ui.startSeat && !slow ? C.off : C.white;
@@ -110,23 +122,26 @@ function drawSetup(ui: PvUi): void {
 }
 
 /** Draws the right panel, and keeps it for the next frame if nothing on it blinks. */
-function drawRight(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
+function drawRight(): void {
   const outer = blinks;
   blinks = 0;
-  if (s.phase === OVER) drawStandings(s, seats);
-  else drawSeats(s, ui, seats, erring);
+  if (game.phase === OVER) drawStandings();
+  else drawSeats();
   rightN = -1;
   if (!erring && !blinks) {
     rightPanel.set(new Uint8Array(L.buffer, __DT_BUILD__.right));
-    rightN = s.n;
-    rightSeats = seats;
-    rightVotes = ui.votes.length;
+    rightN = game.n;
+    rightSeats = seatOf;
+    rightVotes = table.votes.length;
   }
   blinks |= outer;
 }
 
 /** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes. */
-function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void {
+function drawSeats(): void {
+  const s = game;
+  const ui = table;
+  const seats = seatOf;
   const F = L;
   const cells = K;
   let q = STATUS_ROWS.indexOf(s.phase);
@@ -164,7 +179,9 @@ function drawSeats(s: PvState, ui: PvUi, seats: number[], erring: boolean): void
 }
 
 /** Right panel at game over: status, Murphy, rank bars, the non-losers blinking. */
-function drawStandings(s: PvState, seats: number[]): void {
+function drawStandings(): void {
+  const s = game;
+  const seats = seatOf;
   const F = L;
   const cells = K;
   F[cells[CELL_AT.status + 6]] = C.cyan;
@@ -188,13 +205,14 @@ function drawStandings(s: PvState, seats: number[]): void {
 }
 
 /** Left panel while a throw is entered: dice due and entered, the faces as a histogram. */
-function drawEntry(s: PvState, ui: PvUi, erring: boolean): void {
+function drawEntry(): void {
+  const ui = table;
   const F = L;
   const cells = K;
   const entry = ui.entry;
   let n = entry.length > 7 ? 7 : entry.length;
   // Dim: dice still due; lit (blinking while correcting): dice entered.
-  let k = ui.correcting ? 7 : diceDue(s);
+  let k = ui.correcting ? 7 : diceDue(game);
   if (k > 7) k = 7;
   while (k > n) F[cells[CELL_AT.entry_dice + --k]] = C.dim;
   if (ui.correcting) blinks |= 1;
@@ -210,7 +228,10 @@ function drawEntry(s: PvState, ui: PvUi, erring: boolean): void {
 }
 
 /** Left panel otherwise: target, dice on the board, frustrations, markers, countdown. */
-function drawTable(s: PvState, ui: PvUi, seats: number[], now: number): void {
+function drawTable(now: number): void {
+  const s = game;
+  const ui = table;
+  const seats = seatOf;
   const F = L;
   const cells = K;
   const T = s.turn;

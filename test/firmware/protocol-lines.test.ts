@@ -1,0 +1,39 @@
+/**
+ * The firmware builds its most frequent lines (btn, leds) by hand instead of through encodeLine:
+ * every line it prints must still be exactly LINE_PREFIX + JSON.stringify(message), with the keys
+ * in the order send() gives them (s last). Checked on the simulated board with the exact bundle.
+ */
+import { describe, expect, it } from 'vitest';
+import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { installFiles } from '../../host/src/sim/install-files';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import { LINE_PREFIX } from '../../shared/protocol/messages';
+import { SimTarget } from '../support/game-driver';
+
+describe('protocol lines from the firmware', () => {
+  it('are canonical JSON lines, hand-built ones included', async () => {
+    const bundle = await ensureBundle();
+    const board = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
+    installFiles(board.storage, bundle.files);
+    let raw = '';
+    board.on('data', (d: Buffer) => (raw += Buffer.from(d).toString('latin1')));
+    const t = new SimTarget(board);
+    board.boot();
+    t.requestSync({ c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed: 7 });
+    for (const b of ['K1', 'K2', 'K6', 'BK', 'K3', 'S2', 'OK']) t.requestSync({ c: 'btn', b });
+    t.requestSync({ c: 'btn', b: 'BK', k: 'long' });
+    board.advance(2000);
+    const lines = raw.split(/\r?\n/).map((l) => l.slice(Math.max(0, l.indexOf(LINE_PREFIX)))).filter((l) => l.startsWith(LINE_PREFIX));
+    const kinds = new Set<string>();
+    for (const line of lines) {
+      const msg = JSON.parse(line.slice(LINE_PREFIX.length));
+      expect(line).toBe(LINE_PREFIX + JSON.stringify(msg));
+      expect(Object.keys(msg).pop()).toBe('s');
+      kinds.add(msg.t);
+      if (msg.t === 'btn') expect(Object.keys(msg)).toEqual(['t', 'b', 'k', 's']);
+      if (msg.t === 'leds') expect(Object.keys(msg)).toEqual(['t', 'f', 's']);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['btn', 'leds', 'ui', 'hello', 'new']));
+    expect(lines.filter((l) => l.includes('"t":"btn"')).length).toBe(8);
+  });
+});
