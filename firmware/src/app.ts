@@ -294,11 +294,14 @@ export class App {
         sendLine(LINE_PREFIX + '{"t":"leds","f":"' + t + '","s":' + ++this.seq + '}');
       }
     }
+    // The table UI when it changed (the deadline as is; the line carries the time left). Built as
+    // send() would write it (encodeLine): every field is a mode, a code, a number or a flag.
     const ui = this.table.ui;
-    const u = ui.mode + ui.entry.join('') + (ui.correcting ? 'c' : '') + ui.votes.join('') + ui.deadline + ui.victim + ui.err;
-    if (!this.selftest && u !== this.lastUi) {
-      this.lastUi = u;
-      this.send({ t: 'ui', m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, dl: ui.deadline ? ui.deadline - now : 0, vic: ui.victim, err: ui.err });
+    const head = '{"t":"ui","m":"' + ui.mode + '","e":' + JSON.stringify(ui.entry) + ',"c":' + ui.correcting + ',"v":' + JSON.stringify(ui.votes);
+    const tail = ',"vic":' + ui.victim + ',"err":"' + ui.err + '"';
+    if (!this.selftest && head + tail + ui.deadline !== this.lastUi) {
+      this.lastUi = head + tail + ui.deadline;
+      sendLine(LINE_PREFIX + head + ',"dl":' + (ui.deadline ? ui.deadline - now : 0) + tail + ',"s":' + ++this.seq + '}');
     }
     this.schedule(wake);
   }
