@@ -56,38 +56,45 @@ let watchdog = false;
  */
 export function startBoard(press: (id: string, kind: ButtonKind) => void): void {
   if (!hasPins) return;
-  const pins = pinMap();
+  // Dropped at the end: the button callbacks keep this scope, not the whole pin map.
+  let pins: BoardPins | null = pinMap();
   try {
     neopixel = espruinoModule('neopixel');
   } catch (e) {
     neopixel = null;
   }
+  const debounce = pins.debounceMs;
   pins.watched.forEach((id) => {
-    pinMode(pins.inputs[id], 'input_pullup');
-    setWatch((e) => buttonEdge(id, !e.state, press), pins.inputs[id], { repeat: true, edge: 'both', debounce: pins.debounceMs });
+    const pin = pins!.inputs[id];
+    pinMode(pin, 'input_pullup');
+    setWatch((e) => buttonEdge(id, !e.state, press), pin, { repeat: true, edge: 'both', debounce: debounce });
   });
-  if (pins.polled.length) {
-    const last: Record<string, number> = {};
-    const same: Record<string, number> = {};
-    pins.polled.forEach((id) => {
-      pinMode(pins.inputs[id], 'input_pullup');
-      last[id] = 1;
-      same[id] = 0;
-    });
+  const polled = pins.polled;
+  if (polled.length) {
+    const pin: string[] = [];
+    const last: number[] = [];
+    const same: number[] = [];
+    for (let i = 0; i < polled.length; i++) {
+      pin.push(pins.inputs[polled[i]]);
+      pinMode(pin[i], 'input_pullup');
+      last.push(1);
+      same.push(0);
+    }
     // Two equal samples 15 ms apart = a debounced change, like setWatch's debounce.
     setInterval(() => {
-      pins.polled.forEach((id) => {
-        const v = digitalRead(pins.inputs[id]);
-        if (v !== last[id]) {
-          if (++same[id] >= 2) {
-            last[id] = v;
-            same[id] = 0;
-            buttonEdge(id, v === 0, press);
+      for (let i = 0; i < polled.length; i++) {
+        const v = digitalRead(pin[i]);
+        if (v !== last[i]) {
+          if (++same[i] >= 2) {
+            last[i] = v;
+            same[i] = 0;
+            buttonEdge(polled[i], v === 0, press);
           }
-        } else same[id] = 0;
-      });
+        } else same[i] = 0;
+      }
     }, pins.pollMs);
   }
+  pins = null;
   try {
     E.enableWatchdog(10, false);
     watchdog = true;
