@@ -6,6 +6,9 @@ import { replayLog } from '../../shared/engine/log';
 import type { Action } from '../../shared/engine/types';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { playRandomGame } from '../support/play';
+import { mulberry32 } from '../support/random';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 
 function markerTotals(s: PvState): number[] {
   const t = s.middle.map((c, i) => c + s.box[i]);
@@ -79,6 +82,32 @@ describe('Pechvogel properties over random legal games', () => {
         expect(stateHash(r.state)).toBe(stateHash(g.states[g.states.length - 1]));
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('a step never changes an earlier state (copy-on-write shares what did not change)', () => {
+    fc.assert(
+      fc.property(gameArb, fc.boolean(), ({ seed, players }, virtual) => {
+        const names = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'].slice(0, players);
+        const set = setupPechvogel({ players: names, seed: virtual ? seed : undefined });
+        if (!set.ok) throw new Error(set.error.code);
+        const rand = mulberry32(seed);
+        let s = set.state;
+        const states: PvState[] = [s];
+        const seen: string[] = [canonicalJson(s)];
+        while (s.phase !== 'game_over' && states.length < 3000) {
+          const options = legalActions(s, rand);
+          // With a generator, half the throws are virtual rolls (they advance the generator state).
+          const roll = virtual && rand(2) === 0 && options.some((a) => a.do === 'throw');
+          const r = step(s, roll ? { do: 'roll' } : options[rand(options.length)]);
+          if (!r.ok) throw new Error(r.error.code);
+          s = r.state;
+          states.push(s);
+          seen.push(canonicalJson(s));
+        }
+        for (let i = 0; i < states.length; i++) expect(canonicalJson(states[i])).toBe(seen[i]);
+      }),
+      { numRuns: 60 },
     );
   });
 

@@ -6,7 +6,7 @@
 import type { Action, Effect, RuleError, StepResult } from '../../engine/types';
 import { fail, ruleError } from '../../engine/result';
 import { randomBelow } from '../../engine/rng';
-import type { Face, PvState, PvThrow } from './types';
+import type { Face, PvPlayer, PvState, PvThrow } from './types';
 import { emptyTurn } from './turn';
 import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
@@ -15,14 +15,19 @@ const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
 const REDUCE = 'reduce';
 const FRUSTRATE = 'frustrate';
 
-function copyState(s: PvState): PvState {
-  // JSON is the cheapest deep copy on Espruino; the undo snapshot is shared, never copied.
-  const undo = s.undo;
-  const shallow = Object.assign({}, s);
-  shallow.undo = null;
-  const c = JSON.parse(JSON.stringify(shallow)) as PvState;
-  c.undo = undo;
-  return c;
+/**
+ * Copy-on-write: a step copies the top level and the turn; players, their markers and the
+ * middle, box and generator arrays are copied just before they change (own(), slice()). The
+ * old state shares the rest and is never written, which keeps it intact; a deep copy (JSON) costs
+ * several times more on Espruino. `owned`: bit i = player i copied, 128 = the players list.
+ */
+let owned = 0;
+
+function own(s: PvState, i: number): PvPlayer {
+  if (!(owned & 128)) s.players = s.players.slice();
+  if (!(owned & (1 << i))) s.players[i] = Object.assign({}, s.players[i]);
+  owned |= 128 | (1 << i);
+  return s.players[i];
 }
 
 function seatOf(s: PvState, name: unknown): number {
@@ -30,14 +35,19 @@ function seatOf(s: PvState, name: unknown): number {
   return -1;
 }
 
-function count(faces: unknown[], v: unknown): number {
-  let n = 0;
-  for (let i = 0; i < faces.length; i++) if (faces[i] === v) n++;
-  return n;
-}
-
-function isFace(f: unknown): boolean {
-  return FACES.indexOf(f as Face) >= 0;
+/**
+ * One pass over thrown faces (a loop step costs ~30k instructions on Espruino, so validating and
+ * counting share it): ravens << 4 | dice showing `v`, or ~i for the first face i that is no die face.
+ */
+function scan(faces: unknown[], v: unknown): number {
+  let k = 0;
+  for (let i = 0; i < faces.length; i++) {
+    const f = faces[i];
+    if (f === 'R') k += 16;
+    else if (v && f === v) k++; // (v is null before the target is chosen)
+    else if (FACES.indexOf(f as Face) < 0) return ~i;
+  }
+  return k;
 }
 
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
@@ -58,7 +68,7 @@ export function possibleFrustraters(s: PvState): number[] {
   const T = s.turn;
   const out: number[] = [];
   if (!eligible(T.last) || T.frustrate_used) return out;
-  if (s.config.reduce_reroll_immune_to_frustrate && T.last && T.last.by === REDUCE) return out;
+  if (s.config.reduce_reroll_immune_to_frustrate && (T.last as PvThrow).by === REDUCE) return out;
   for (let i = 0; i < s.players.length; i++) if (i !== s.active && s.players[i].frustrations > 0) out.push(i);
   return out;
 }
@@ -91,16 +101,16 @@ export function scoreOf(s: PvState, seat: number): number {
 /** RESOLVE_TURN: frustrations, Murphy, cleanup, game end (R-PV-07, R-PV-10, R-PV-20, R-PV-21). */
 function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   const T = s.turn;
-  const act = s.players[s.active];
+  const act = own(s, s.active);
   const before = act.frustrations;
   if (T.ravens >= 3) {
-    act.frustrations += T.frustraters.length > 0 ? T.frustraters.length : 1;
+    act.frustrations += T.frustraters.length || 1;
   } else {
     for (let i = 0; i < T.frustraters.length; i++) {
       const f = T.frustraters[i];
       if (f < 0) continue; // unknown origin (scenario start): nobody to pay back
       // Own frustration back, plus one from the active player while they have any, else from the supply.
-      s.players[f].frustrations += 2;
+      own(s, f).frustrations += 2;
       if (act.frustrations > 0) act.frustrations--;
     }
   }
@@ -108,9 +118,8 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   if (greedy) s.murphy = s.active;
   fx.push({ type: 'turn_end', seat: s.active, marker: got, frustrations: act.frustrations - before, murphy: greedy });
   s.turn = emptyTurn();
-  let left = 0;
-  for (let v = 0; v < 5; v++) left += s.middle[v];
-  if (left === 0) {
+  // Counts are whole numbers ≥ 0: the middle is empty when they read 00000.
+  if (s.middle.join('') === '00000') {
     s.phase = OVER;
     const scores: number[] = [];
     const winners: number[] = [];
@@ -141,9 +150,7 @@ function endTurn(s: PvState, fx: Effect[]): void {
 /** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll. */
 function afterThrow(s: PvState, fx: Effect[]): void {
   const L = s.turn.last as PvThrow;
-  const voters = possibleFrustraters(s);
-  const reduce = canReduce(s);
-  if (reduce || voters.length > 0) {
+  if (canReduce(s) || possibleFrustraters(s).length > 0) {
     s.phase = WINDOW;
     fx.push({ type: 'window' });
   } else if (L.ends) {
@@ -169,12 +176,12 @@ function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 
   };
 }
 
-function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
+function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
+  const faces = a.faces;
   if (!Array.isArray(faces)) return ruleError('bad_action');
-  for (let i = 0; i < faces.length; i++) {
-    if (!isFace(faces[i])) return ruleError('bad_face', '' + faces[i]);
-  }
   const T = s.turn;
+  const k = scan(faces, T.target);
+  if (k < 0) return ruleError('bad_face', '' + faces[~k]);
   if (s.phase === WINDOW) {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
     if ((T.last as PvThrow).ends) return ruleError('window_open');
@@ -183,7 +190,7 @@ function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
   const due = diceDue(s);
   if (!due) return ruleError('wrong_phase', s.phase);
   if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
-  const ravens = count(faces, 'R');
+  const ravens = k >> 4;
   if (s.phase === FIRST) {
     if (ravens === 7) {
       // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
@@ -198,21 +205,21 @@ function doThrow(s: PvState, faces: unknown, fx: Effect[]): RuleError | null {
   const by = s.phase === REROLL ? T.reroll_by : null;
   T.reroll = 0;
   T.reroll_by = null;
-  place(s, faces.length, count(faces, T.target), ravens, false, by);
+  place(s, faces.length, k & 15, ravens, false, by);
   afterThrow(s, fx);
   return null;
 }
 
-function chooseTarget(s: PvState, value: unknown, fx: Effect[]): RuleError | null {
+function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (s.phase !== TARGET) {
     return ruleError('wrong_phase', s.phase);
   }
-  const faces = s.turn.first_faces as Face[];
-  const t = count(faces, value);
-  if (value === 'R' || !t) return ruleError('target_not_rolled');
+  const value = a.value;
+  const k = scan(s.turn.first_faces as Face[], value);
+  if (value === 'R' || !(k & 15)) return ruleError('target_not_rolled');
   s.turn.target = value as number;
   s.turn.first_faces = null;
-  place(s, 7, t, count(faces, 'R'), true, null);
+  place(s, 7, k & 15, k >> 4, true, null);
   afterThrow(s, fx);
   return null;
 }
@@ -225,16 +232,11 @@ function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): 
   if (!L) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  const act = s.players[s.active];
-  if (kind === REDUCE) {
-    if (T.reduce_used) return ruleError('reduce_already_used');
-    if (act.frustrations < 1) return ruleError('no_frustration_to_spend', act.name);
-  } else {
-    if (T.frustrate_used) return ruleError('frustrate_already_used');
-    for (let i = 0; i < by.length; i++) {
-      const p = s.players[by[i]];
-      if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
-    }
+  // reduce_already_used / frustrate_already_used; `by` is the active seat when reducing.
+  if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
+  for (let i = 0; i < by.length; i++) {
+    const p = s.players[by[i]];
+    if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
   }
   if (s.phase !== WINDOW) return ruleError('window_closed');
   if (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE) {
@@ -255,15 +257,16 @@ function startReroll(s: PvState, kind: 'reduce' | 'frustrate'): void {
 }
 
 function reduce(s: PvState): RuleError | null {
-  const err = rerollRefusal(s, REDUCE, []);
+  const err = rerollRefusal(s, REDUCE, [s.active]);
   if (err) return err;
-  s.players[s.active].frustrations--; // to the supply, never the board
+  own(s, s.active).frustrations--; // to the supply, never the board
   s.turn.reduce_used = true;
   startReroll(s, REDUCE);
   return null;
 }
 
-function frustrate(s: PvState, by: unknown): RuleError | null {
+function frustrate(s: PvState, a: Action): RuleError | null {
+  const by = a.by;
   if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action');
   const seats: number[] = [];
   for (let i = 0; i < by.length; i++) {
@@ -275,16 +278,14 @@ function frustrate(s: PvState, by: unknown): RuleError | null {
   }
   const err = rerollRefusal(s, FRUSTRATE, seats);
   if (err) return err;
-  for (let i = 0; i < seats.length; i++) {
-    s.players[seats[i]].frustrations--;
-    s.turn.frustraters.push(seats[i]);
-  }
+  for (let i = 0; i < seats.length; i++) own(s, seats[i]).frustrations--;
+  s.turn.frustraters = s.turn.frustraters.concat(seats);
   s.turn.frustrate_used = true;
   startReroll(s, FRUSTRATE);
   return null;
 }
 
-function pass(s: PvState, fx: Effect[]): RuleError | null {
+function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (s.phase !== WINDOW) return ruleError('window_closed');
   if ((s.turn.last as PvThrow).ends) endTurn(s, fx);
   else s.phase = THROW;
@@ -297,25 +298,29 @@ function markerPhase(s: PvState): RuleError | null {
   return ruleError('wrong_phase');
 }
 
-function addMarker(s: PvState, seat: number, v: number): void {
-  const m = s.players[seat].markers;
+function addMarker(s: PvState, v: number): void {
+  const p = own(s, s.active);
+  const m = (p.markers = p.markers.slice());
   let i = 0;
   while (i < m.length && m[i] <= v) i++;
   m.splice(i, 0, v);
 }
 
-function takeMarker(s: PvState, fx: Effect[]): RuleError | null {
+function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const err = markerPhase(s);
   if (err) return err;
   const v = s.turn.target as number;
   if (s.middle[v - 3] < 1) return ruleError('marker_not_available');
+  s.middle = s.middle.slice();
   s.middle[v - 3]--;
-  addMarker(s, s.active, v);
+  addMarker(s, v);
   resolveTurn(s, fx, v);
   return null;
 }
 
-function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError | null {
+function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
+  const from = a.from;
+  const ret = a.return_to_box;
   const err = markerPhase(s);
   if (err) return err;
   const v = s.turn.target as number;
@@ -329,63 +334,45 @@ function steal(s: PvState, from: unknown, ret: unknown, fx: Effect[]): RuleError
   if (typeof ret !== 'number' || ret < 3 || ret > 7 || s.middle[ret - 3] < 1) {
     return ruleError('return_marker_not_in_middle');
   }
-  s.players[seat].markers.splice(idx, 1);
-  addMarker(s, s.active, v);
-  s.middle[ret - 3]--;
-  s.box[ret - 3]++;
+  const p = own(s, seat);
+  (p.markers = p.markers.slice()).splice(idx, 1);
+  addMarker(s, v);
+  (s.middle = s.middle.slice())[ret - 3]--;
+  (s.box = s.box.slice())[ret - 3]++;
   resolveTurn(s, fx, v);
   return null;
 }
 
-function roll(s: PvState, fx: Effect[]): RuleError | null {
+function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (!s.rng) return ruleError('no_virtual_dice');
   const n = diceDue(s);
   if (!n) return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase', s.phase);
   const faces: Face[] = [];
-  for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(s.rng, 6)]);
+  const rng = (s.rng = s.rng.slice());
+  for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(rng, 6)]);
   fx.push({ type: 'rolled', faces: faces });
-  return doThrow(s, faces, fx);
+  return doThrow(s, { do: 'throw', faces: faces }, fx);
 }
+
+type Handler = (s: PvState, a: Action, fx: Effect[]) => RuleError | null;
+const ACTIONS = ['throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
+const HANDLERS: Handler[] = [doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   if (!a || typeof a.do !== 'string') return fail('bad_action');
   if (s0.phase === OVER) return fail('game_over');
   if (a.do === 'correct') return correct(s0, a);
-  const s = copyState(s0);
+  owned = 0;
+  const s = Object.assign({}, s0);
+  s.turn = Object.assign({}, s0.turn);
   s.undo = null;
   s.n = s0.n + 1;
   const fx: Effect[] = [];
-  let err: RuleError | null;
-  switch (a.do) {
-    case 'throw':
-      err = doThrow(s, a.faces, fx);
-      // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
-      if (!err) s.undo = Object.assign({}, s0, { undo: null });
-      break;
-    case 'roll':
-      err = roll(s, fx);
-      break;
-    case 'choose_target':
-      err = chooseTarget(s, a.value, fx);
-      break;
-    case 'reduce':
-      err = reduce(s);
-      break;
-    case 'frustrate':
-      err = frustrate(s, a.by);
-      break;
-    case 'pass':
-      err = pass(s, fx);
-      break;
-    case 'take_marker':
-      err = takeMarker(s, fx);
-      break;
-    case 'steal':
-      err = steal(s, a.from, a.return_to_box, fx);
-      break;
-    default:
-      err = ruleError('unknown_action', a.do);
-  }
+  // A table, not a switch: Espruino reads a whole switch statement on every call.
+  const i = ACTIONS.indexOf(a.do);
+  const err = i < 0 ? ruleError('unknown_action', a.do) : HANDLERS[i](s, a, fx);
+  // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
+  if (!err && !i) s.undo = s0.undo ? Object.assign({}, s0, { undo: null }) : s0;
   if (err) return { ok: false, error: err };
   return { ok: true, state: s, effects: fx };
 }
