@@ -10,8 +10,8 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { LINE_PREFIX, PROTOCOL_VERSION } from '../../shared/protocol/messages';
-import { checkCommand, encodeLine } from '../../shared/protocol/board-codec';
+import { LINE_PREFIX, MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/messages';
+import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
 import type { BoardConfig } from './config';
 import { saveConfig } from './save-config';
@@ -141,18 +141,25 @@ export class App {
       return r.error;
     }
     const s = r.state;
-    // Journal before adopting: an action is committed once it is in Storage.
-    this.journal.append(s.n, a);
+    // Journal before adopting: an action is committed once it is in Storage. The action's JSON
+    // is made once, for the journal line and the act line (strings: cheaper than objects here).
+    let aj = JSON.stringify(a);
+    this.journal.append(s.n, aj);
     if (s.phase === 'game_over' || (s.phase === 'await_first_throw' && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.journal.checkpoint(this.header as DeviceHeader, s);
     this.state = s;
-    const fx: string[] = [];
-    for (let i = 0; i < r.effects.length; i++) fx.push(r.effects[i].type);
-    const msg: Record<string, unknown> = { t: 'act', n: s.n, a: a };
-    if (fx.length) msg.fx = fx;
-    // Rolled faces travel inside the action so the host can replay without the generator.
-    for (let i = 0; i < r.effects.length; i++) if (r.effects[i].type === 'rolled') msg.a = { do: 'roll', faces: r.effects[i].faces };
-    this.send(msg);
-    if (fx.indexOf('turn_end') >= 0) this.feedback('turn');
+    let fx = '';
+    let turn = false;
+    for (let i = 0; i < r.effects.length; i++) {
+      const e = r.effects[i];
+      fx += (i ? ',"' : '"') + e.type + '"';
+      if (e.type === 'turn_end') turn = true;
+      // Rolled faces travel inside the action so the host can replay without the generator.
+      else if (e.type === 'rolled') aj = '{"do":"roll","faces":' + JSON.stringify(e.faces) + '}';
+    }
+    // What send() would write (encodeLine), built directly; too long: encodeLine's error instead.
+    const line = LINE_PREFIX + '{"t":"act","n":' + s.n + ',"a":' + aj + (fx ? ',"fx":[' + fx + ']' : '') + ',"s":' + ++this.seq + '}';
+    sendLine(line.length < MAX_LINE_BYTES ? line : tooLong('act', this.seq));
+    if (turn) this.feedback('turn');
     return null;
   }
 

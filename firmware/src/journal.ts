@@ -5,7 +5,7 @@
  * mid-write) is an action that was never committed and is skipped. Writing the new checkpoint
  * before erasing the old lines makes the switch safe too: lines with n <= checkpoint.n are skipped.
  */
-import type { Action, BaseState } from '../../shared/engine/types';
+import type { BaseState } from '../../shared/engine/types';
 import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
 
@@ -33,11 +33,12 @@ export class Journal {
     this.eraseLines();
   }
 
-  append(n: number, a: Action): void {
-    const line = JSON.stringify({ n: n, a: a });
+  /** Appends action `n`, given as its JSON text (the caller has it anyway). */
+  append(n: number, actionJson: string): void {
+    const line = '{"n":' + n + ',"a":' + actionJson + '}\n';
     if (!this.lines) this.lines = espruinoModule('Storage').open(LINES_FILE, 'a');
-    this.lines!.write(line + '\n');
-    this.pending += line.length + 1;
+    this.lines!.write(line);
+    this.pending += line.length;
   }
 
   clear(): void {

@@ -7,10 +7,12 @@ import { COMMANDS, LINE_PREFIX, MAX_LINE_BYTES } from './messages';
 export function encodeLine(msg: Record<string, unknown>): string {
   const line = LINE_PREFIX + JSON.stringify(msg);
   // A message that would break the line budget is replaced by an error the host can see.
-  if (line.length + 1 > MAX_LINE_BYTES) {
-    return LINE_PREFIX + JSON.stringify({ t: 'err', s: msg.s, code: 'too_long', msg: String(msg.t) });
-  }
-  return line;
+  return line.length < MAX_LINE_BYTES ? line : tooLong(msg.t, msg.s);
+}
+
+/** The line sent instead of a message `t` (sequence number `s`) that would break the line budget. */
+export function tooLong(t: unknown, s: unknown): string {
+  return LINE_PREFIX + JSON.stringify({ t: 'err', s: s, code: 'too_long', msg: String(t) });
 }
 
 /** Validates a decoded host command. Returns an error code or null. */

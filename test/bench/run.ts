@@ -438,25 +438,36 @@ function benchSimProxy(code: string, files: Record<string, string>, pins: Record
 
 // ───────────────────────── main ─────────────────────────
 
+/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, latency); sizes always run. */
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only');
+  const v = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  return v ? v.split(',') : null;
+})();
+const part = (name: string) => !ONLY || ONLY.includes(name);
+
 async function main(): Promise<void> {
   const started = Date.now();
   console.log('dicetray bench — status, figure, value, budget\n');
-  benchThroughput();
+  if (part('engine')) benchThroughput();
   const fw = await benchSizes();
 
-  if (ESPRUINO_BIN) await benchRam(ESPRUINO_BIN, fw.code, fw.files);
+  if (!part('ram')) console.log('SKIP  4. RAM (--only)');
+  else if (ESPRUINO_BIN) await benchRam(ESPRUINO_BIN, fw.code, fw.files);
   else figure({ id: 'ram_peak_vars', label: '4. RAM on the Espruino interpreter', value: null, unit: 'vars', budget: '≤ 1,500 vars', status: 'SKIP', note: 'set ESPRUINO_BIN to measure' });
 
   const haveValgrind = (await run('valgrind', ['--version'], ROOT, 10_000).catch(() => ({ code: 1 }))).code === 0;
   const instrBin = ESPRUINO_OS_BIN || ESPRUINO_BIN;
-  if (instrBin && haveValgrind) {
+  if (!part('instr')) console.log('SKIP  5. instructions (--only)');
+  else if (instrBin && haveValgrind) {
     if (!ESPRUINO_OS_BIN) console.log('note: no optimised interpreter (ESPRUINO_OS_BIN); counting on $ESPRUINO_BIN, an -O0 build needs about 2.1× the instructions');
     await benchInstructions(instrBin, fw.code, fw.files);
   } else figure({ id: 'instr_button_press_avg', label: '5. instructions per button event', value: null, unit: 'instr', budget: '≤ 2,500,000', status: 'SKIP', note: !haveValgrind ? 'no valgrind' : 'no interpreter: set ESPRUINO_OS_BIN or ESPRUINO_BIN' });
-  benchSimProxy(fw.code, fw.files, fw.manifest.pins);
+  if (part('sim')) benchSimProxy(fw.code, fw.files, fw.manifest.pins);
 
   const latency = path.join(HERE, 'mirror-latency.ts');
-  if (existsSync(latency)) {
+  if (!part('latency')) console.log('SKIP  6. mirror latency (--only)');
+  else if (existsSync(latency)) {
     try {
       const mod = await import(pathToFileURL(latency).href);
       const r = await mod.benchMirrorLatency();
@@ -469,10 +480,12 @@ async function main(): Promise<void> {
   } else console.log('SKIP  6. mirror latency (test/bench/mirror-latency.ts not there)');
 
   const result = { date: new Date().toISOString(), seconds: (Date.now() - started) / 1000, espruinoBin: ESPRUINO_BIN || null, espruinoOsBin: ESPRUINO_OS_BIN || null, figures, ...extra };
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify(result, null, 2) + '\n');
+  // A partial run (--only) does not replace the full figures.
+  const out = ONLY ? OUT.replace(/\.json$/, '-only.json') : OUT;
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
   console.log('\n' + JSON.stringify(result, null, 2));
-  console.log(`\nwritten to ${path.relative(ROOT, OUT)} in ${fmt(result.seconds)} s`);
+  console.log(`\nwritten to ${path.relative(ROOT, out)} in ${fmt(result.seconds)} s`);
 }
 
 main().catch((e) => {
