@@ -11,6 +11,7 @@ import { emptyTurn } from './turn';
 import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
 const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
+
 // Reroll kinds, also stored in the state (turn.reroll_by, last.by); constants minify shorter.
 const REDUCE = 'reduce';
 const FRUSTRATE = 'frustrate';
@@ -36,18 +37,21 @@ function seatOf(s: PvState, name: unknown): number {
 }
 
 /**
- * One pass over thrown faces (a loop step costs ~30k instructions on Espruino, so validating and
- * counting share it): ravens << 4 | dice showing `v`, or ~i for the first face i that is no die face.
+ * One pass over thrown faces (each loop step costs ~35k instructions on Espruino, so validating
+ * and counting share it): ravens << 4 | dice showing `v`, or ~i for the first face i that is no
+ * die face. `(f | 0) === f` keeps out strings, fractions and NaN.
  */
 function scan(faces: unknown[], v: unknown): number {
   let k = 0;
-  for (let i = 0; i < faces.length; i++) {
-    const f = faces[i];
-    if (f === 'R') k += 16;
-    else if (v && f === v) k++; // (v is null before the target is chosen)
-    else if (FACES.indexOf(f as Face) < 0) return ~i;
+  let bad = -1;
+  let i = faces.length;
+  while (i--) {
+    const f = faces[i] as number;
+    if (f === ('R' as unknown)) k += 16;
+    else if (f === v && v) k++; // (v is null before the target is chosen)
+    else if (!((f | 0) === f && f > 2 && f < 8)) bad = i;
   }
-  return k;
+  return bad < 0 ? k : ~bad;
 }
 
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
