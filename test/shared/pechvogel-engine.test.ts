@@ -36,6 +36,26 @@ describe('set-up', () => {
     expect(bad.ok).toBe(false);
   });
 
+  it('refuses a throw with anything but die faces, naming the first bad one', () => {
+    const s = start();
+    const bad: [unknown[], string][] = [
+      [[3, 4, 5, 6, 7, 3, '4'], '4'],
+      [[3.5, 4, 5, 6, 7, 3, 4], '3.5'],
+      [[3, 4, 2, 6, 8, 3, 4], '2'],
+      [[3, 4, 5, 'r', 7, null, 4], 'r'],
+      [[3, 4, 5, 6, 7, 3, [4]], '4'],
+      [[3, 4, 5, 6, 7, 3, true], 'true'],
+      [[NaN, 4, 5, 6, 7, 3, 4], 'NaN'],
+      [[null, 4, 5, 6, 7, 3, 4], 'null'],
+      [[11, 4, 5, 6, 7, 3, 4], '11'],
+    ];
+    for (const [faces, first] of bad) {
+      const r = step(s, { do: 'throw', faces } as Action);
+      expect(r.ok ? 'accepted' : r.error.code + ' ' + r.error.message).toBe('bad_face ' + first);
+    }
+    expect(step(s, { do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 'R'] }).ok).toBe(true);
+  });
+
   it('lets the players choose the start player', () => {
     const r = setupPechvogel({ players: ['A', 'B', 'C'], start: 2 });
     expect(r.ok && pechvogelView(r.state).active).toBe('C');
