@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
-import { GEOMETRY, compileRegions, ledIndex } from '../../hardware/led-layout';
+import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
+import { pechvogelCells } from './pechvogel-cells';
 import { fnv1a } from '../../shared/engine/hash';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,32 +32,11 @@ export function buildData(boardId: string) {
   const b = resolveBoard(boardId);
   const inputs: Record<string, string> = {};
   for (const k of Object.keys(b.inputs)) inputs[buttonId(k)] = (b.inputs as Record<string, string>)[k];
-  // Pechvogel regions as chain positions, region after region in one string, and where each
-  // region starts: the renderer lights cell i of region r as leds[cells[at.r + i]] (no lookups
-  // by name, no (x, y) arithmetic, no nested arrays in the board's RAM).
-  const regions = compileRegions('pechvogel');
-  const at: Record<string, number> = {};
-  let cells = '';
-  for (const name of Object.keys(regions)) {
-    at[name] = cells.length;
-    cells += chars(regions[name]);
-  }
-  // The right panel (seats, status) is redrawn only when the game changes, and copied from the
-  // last drawing otherwise: its regions must fill the chain from `right` to the end, the left
-  // panel's lie before it.
-  const rightRegions = ['seat_active', 'seat_vote', 'seat_murphy', 'seat_frustrations', 'final_standing', 'final_rank', 'status'];
-  let right = GEOMETRY.width * GEOMETRY.height;
-  let leftEnd = 0;
-  for (const name of Object.keys(regions)) {
-    for (const i of regions[name]) {
-      if (rightRegions.indexOf(name) >= 0) right = Math.min(right, i);
-      else leftEnd = Math.max(leftEnd, i + 1);
-    }
-  }
-  if (leftEnd > right) throw new Error(`LED layout: the seat and status regions (from LED ${right}) and the table regions (to LED ${leftEnd - 1}) share chain positions`);
-  // Chain position of each LED in row-major order (x fastest): the order of the frame text.
-  const rowOrder: number[] = [];
-  for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOrder.push(ledIndex(x, y));
+  // The Pechvogel regions as the renderer draws them (pechvogel-cells.ts).
+  const pv = pechvogelCells();
+  // Row-major position (x fastest) of each LED in chain order: the LEDs get the frame text's letters in that order.
+  const rowOf: number[] = [];
+  for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOf[ledIndex(x, y)] = y * GEOMETRY.width + x;
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
   return {
     fw: version,
@@ -72,27 +52,33 @@ export function buildData(boardId: string) {
     },
     width: GEOMETRY.width,
     height: GEOMETRY.height,
-    rows: chars(rowOrder),
-    cells,
-    at,
-    right,
+    rowOf: chars(rowOf),
+    logical: pv.size,
+    clear: pv.clear,
+    patterns: pv.patterns,
+    gather: pv.table,
+    gatherEntry: pv.entry,
+    sweep: pv.sweep,
+    at: pv.at,
+    slot: pv.slot,
   };
 }
 
 /**
- * The build data as esbuild defines, one per value (`__DT_BUILD__.fw`, `CELL_AT.dice`, ...), so
+ * The build data as esbuild defines, one per value (`__DT_BUILD__.fw`, `CELL_AT.dice`, `SLOT_AT.dice`, ...), so
  * each is a literal where it is used: the board keeps only what the code still references after
  * boot (the pins), not the whole build object.
  */
 export function buildDefines(data: ReturnType<typeof buildData>): Record<string, string> {
   const define: Record<string, string> = {};
-  for (const k of ['fw', 'board', 'width', 'height', 'rows', 'cells', 'right'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  for (const k of ['fw', 'board', 'width', 'height', 'rowOf', 'logical', 'clear', 'patterns', 'gather', 'gatherEntry', 'sweep'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
   // esbuild hoists an object define into a variable that lives for good: the pin map goes in as
   // JSON text (parsed where the board needs it, at boot), the LED and buzzer pins as strings.
   define['__DT_BUILD__.pins'] = JSON.stringify(JSON.stringify(data.pins));
   define['__DT_BUILD__.ledData'] = JSON.stringify(data.pins.ledData);
   define['__DT_BUILD__.buzzer'] = JSON.stringify(data.pins.buzzer);
   for (const name of Object.keys(data.at)) define['CELL_AT.' + name] = String(data.at[name]);
+  for (const name of Object.keys(data.slot)) define['SLOT_AT.' + name] = String(data.slot[name]);
   return define;
 }
 
@@ -115,7 +101,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
     define: { ...buildDefines(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
   });
   // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
-  for (const name of ['__DT_BUILD__', 'CELL_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
+  for (const name of ['__DT_BUILD__', 'CELL_AT', 'SLOT_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
   if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
   // The hash covers the bundle with the placeholder, so anyone can recompute it from the file.
   const hash = fnv1a(bundle.code);

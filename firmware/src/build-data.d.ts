@@ -12,15 +12,24 @@ declare const __DT_BUILD__: {
   buzzer: string | null;
   width: number;
   height: number;
-  /** Chain position of each LED in row-major order (x fastest), one char per LED. */
-  rows: string;
-  /** Every Pechvogel region's cells as chain positions, region after region (offsets: CELL_AT). */
-  cells: string;
-  /** First chain position of the right panel (seats, status): it runs to the end of the chain. */
-  right: number;
+  /** Row-major position (x fastest) of each LED in chain order, one char per LED. */
+  rowOf: string;
+  /**
+   * The Pechvogel renderer's logical buffer (firmware/build/pechvogel-cells.ts): its bytes, the
+   * Float64 slots cleared before each frame, where its bar patterns start (Float64 index), and
+   * per view (table: play, game over, set-up; entry) the logical cell each LED shows in row-major
+   * order, one char per LED.
+   */
+  logical: number;
+  clear: number;
+  patterns: number;
+  gather: string;
+  gatherEntry: string;
+  /** Row-major position of each dice cell. */
+  sweep: string;
 };
 
-/** Where each Pechvogel region (hardware/led-layout.ts) starts in __DT_BUILD__.cells. */
+/** Logical index of each Pechvogel region's (hardware/led-layout.ts) first cell. */
 declare const CELL_AT: {
   target: number;
   dice: number;
@@ -38,6 +47,19 @@ declare const CELL_AT: {
   final_standing: number;
   final_rank: number;
   status: number;
+};
+
+/** Float64 index of the first 8-byte slot of each region drawn as bars (bar b at SLOT_AT.r + b). */
+declare const SLOT_AT: {
+  dice: number;
+  middle: number;
+  box: number;
+  countdown: number;
+  entry_dice: number;
+  entry_error: number;
+  entry_histogram: number;
+  seat_frustrations: number;
+  final_rank: number;
 };
 
 declare const __DT_BUNDLE_HASH__: string;

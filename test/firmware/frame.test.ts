@@ -1,6 +1,7 @@
 /**
- * The LED frame (firmware/src/leds/frame.ts) on Espruino: GRB bytes through the palette into a
- * Uint24Array view, the current limit with E.sum and E.mapInPlace, the row-order text. The real
+ * The LED frame (firmware/src/leds/frame.ts) on Espruino: row-major letters (the text) gathered
+ * into chain order, GRB bytes through the palette into a Uint24Array view, the current limit with
+ * E.sum and E.mapInPlace. The real
  * interpreter takes those native paths, the Node sandbox the plain-JS fallbacks; both must give
  * what a reference computed here from the palette, the chain order and the current rule gives.
  */
@@ -30,16 +31,18 @@ function reference(cap: number, budgetMa: number, seed: number, chainLed: number
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     letters.push(PALETTE_LETTERS[x % 20 < 10 ? 0 : x % 10]);
   }
+  // The letters are in row-major order (the text); the LEDs get them in chain order.
+  const chainLetter: string[] = [];
+  for (let y = 0; y < 8; y++) for (let xx = 0; xx < 16; xx++) chainLetter[ledIndex(xx, y)] = letters[y * 16 + xx];
   const grb: number[] = [];
   for (let i = 0; i < 128; i++) {
-    const [r, g, b] = PALETTE_RGB[PALETTE_LETTERS.indexOf(i === chainLed ? 'W' : letters[i])].map((v) => Math.round((v * cap) / 255));
+    const [r, g, b] = PALETTE_RGB[PALETTE_LETTERS.indexOf(i === chainLed ? 'W' : chainLetter[i])].map((v) => Math.round((v * cap) / 255));
     grb.push(g, r, b);
   }
   // Drive current: maPerChannelFull per 255 of every byte; over the budget, every byte scaled down.
   const load = (grb.reduce((a, b) => a + b, 0) * POWER.maPerChannelFull) / 255;
   const scaled = load <= budgetMa ? grb : grb.map((v) => Math.floor((v * budgetMa) / load));
-  let text = '';
-  for (let y = 0; y < 8; y++) for (let xx = 0; xx < 16; xx++) text += letters[ledIndex(xx, y)];
+  const text = letters.join('');
   return { changed: true, again: false, grb: Buffer.from(scaled).toString('hex'), text };
 }
 

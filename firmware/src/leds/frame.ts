@@ -1,10 +1,10 @@
 /**
- * The LED frame. Each LED holds its palette letter's char code, in data-chain order, so the
- * same bytes give the LEDs' colours (through the palette) and the frame text the host sees
- * (through the row order). A Pico manages only ~3k JS function calls a second, so drawing is
- * one typed-array write per lit LED (`leds[i] = C.red`, no call), and every pass over the whole
- * frame is one Espruino native: clear (set), colours (E.mapInPlace through the palette into
- * 24-bit GRB), current (E.sum), scaling (E.mapInPlace) and text (E.mapInPlace, E.toString).
+ * The LED frame. Each LED holds its palette letter's char code in row-major order, so the bytes
+ * are the frame text the host sees (E.toString) and, put in chain order and through the palette,
+ * the LEDs' colours. A Pico manages only ~3k JS function calls a second, so every pass over the
+ * whole frame is one Espruino native: chain order (E.mapInPlace gathering through the chain's
+ * row positions), colours (E.mapInPlace through the palette into 24-bit GRB), current (E.sum),
+ * scaling (E.mapInPlace) and text (E.toString).
  */
 import type { EspruinoE } from '../espruino-types';
 import { bytes } from './bytes';
@@ -40,14 +40,11 @@ function rgbTriples(): number[][] {
 /** Palette: index → [r, g, b] at full scale (for the host's screens; not in the board's RAM). */
 export const PALETTE_RGB: number[][] = /* @__PURE__ */ rgbTriples();
 
-/**
- * Chain position of each LED in row-major order, from the build data on first use (the host
- * imports this file for the palette, without build data).
- */
-let rowOrder: Uint8Array | null = null;
-
 export class Frame {
-  /** Palette letter (C) per LED, in chain order: what the renderers write. */
+  /**
+   * Palette letter (C) per LED in row-major order (x fastest): what the renderers write, and the
+   * frame text the host sees as it is.
+   */
   readonly leds: Uint8Array;
   /**
    * GRB bytes in chain order, within the brightness cap and the current budget; empty where no
@@ -55,17 +52,17 @@ export class Frame {
    */
   readonly grb: Uint8Array;
   /** The same bytes 3 at a time, where the interpreter has Uint24Array (Espruino; not Node). */
-  private grb24: Uint8Array | null;
-  /** Letter code → G | R << 8 | B << 16 at the brightness cap (little-endian GRB bytes). */
-  private pal = new Uint32Array(128);
-  private rows: Uint8Array;
-  private blank: Uint8Array;
-  private text8: Uint8Array;
+  private grb24: Uint8Array | null = null;
+  /** With a chain: the letters in chain order, and the row-major position of each chain LED. */
+  private chain: Uint8Array | null = null;
+  private rowOf: Uint8Array | null = null;
+  /** With a chain: letter code → G | R << 8 | B << 16 at the brightness cap (little-endian GRB bytes). */
+  private pal: Uint8Array | Uint32Array | null = null;
   /** The frame whose GRB bytes are in `grb` (E.toString of leds), '' = none yet. */
   private shown = '';
   /**
    * Self-test chase: the LED at this chain position (-1: none) is lit in chainColour on the LEDs
-   * only (not in the text): it shows the wiring order. Cleared by clear().
+   * only (not in the text): it shows the wiring order. Cleared by clear() and the renderers.
    */
   chainLed = -1;
   chainColour = 0;
@@ -77,12 +74,19 @@ export class Frame {
 
   constructor(brightness: number, budgetMa: number, chain: boolean) {
     const n = __DT_BUILD__.width * __DT_BUILD__.height;
-    this.rows = rowOrder || (rowOrder = bytes(__DT_BUILD__.rows));
     this.leds = new Uint8Array(n);
     this.grb = new Uint8Array(chain ? n * 3 : 0);
-    this.grb24 = typeof Uint24Array === 'undefined' ? null : new Uint24Array(this.grb.buffer);
-    this.blank = new Uint8Array(n).fill(C.off);
-    this.text8 = new Uint8Array(n);
+    if (chain) {
+      this.chain = new Uint8Array(n);
+      this.rowOf = bytes(__DT_BUILD__.rowOf);
+      // Letters up to 'd' (100); 3 bytes each where Uint24Array exists.
+      if (typeof Uint24Array === 'undefined') this.pal = new Uint32Array(101);
+      else {
+        this.grb24 = new Uint24Array(this.grb.buffer);
+        this.pal = new Uint24Array(new ArrayBuffer(303));
+      }
+    }
+    this.leds.fill(C.off);
     this.setLimits(brightness, budgetMa);
   }
 
@@ -90,29 +94,31 @@ export class Frame {
   setLimits(cap: number, budgetMa: number): void {
     this.budgetMa = budgetMa;
     const hex = PALETTE_HEX;
-    for (let i = 0; i < PALETTE_LETTERS.length; i++) {
+    const pal = this.pal;
+    for (let i = 0; pal && i < PALETTE_LETTERS.length; i++) {
       const r = Math.round((parseInt(hex.substr(i * 6, 2), 16) * cap) / 255);
       const g = Math.round((parseInt(hex.substr(i * 6 + 2, 2), 16) * cap) / 255);
       const b = Math.round((parseInt(hex.substr(i * 6 + 4, 2), 16) * cap) / 255);
-      this.pal[PALETTE_LETTERS.charCodeAt(i)] = g | (r << 8) | (b << 16);
+      pal[PALETTE_LETTERS.charCodeAt(i)] = g | (r << 8) | (b << 16);
     }
     this.shown = '';
   }
 
+  /** All LEDs off (the self-test; the renderers write every LED). */
   clear(): void {
-    this.leds.set(this.blank);
+    this.leds.fill(C.off);
     this.chainLed = -1;
   }
 
-  /** Lights the LED at column x, row y (self-test, staff marker; renderers write `leds`). */
+  /** Lights the LED at column x, row y (self-test, staff marker). */
   set(x: number, y: number, colour: number): void {
     const w = __DT_BUILD__.width;
-    if (x >= 0 && y >= 0 && x < w && y < __DT_BUILD__.height) this.leds[this.rows[y * w + x]] = colour;
+    if (x >= 0 && y >= 0 && x < w && y < __DT_BUILD__.height) this.leds[y * w + x] = colour;
   }
 
   /**
-   * Brings `grb` up to date with `leds`: palette, then the current budget. Returns false (and
-   * does nothing) when the LEDs already show this frame.
+   * Brings `grb` up to date with `leds`: chain order, palette, then the current budget. Returns
+   * false (and does nothing) when the LEDs already show this frame.
    */
   update(): boolean {
     // E.toString of a typed array is its own buffer (it changes with it): + '' keeps a copy.
@@ -121,19 +127,22 @@ export class Frame {
     if (key === this.shown) return false;
     this.shown = key;
     const g = this.grb;
-    if (!g.length) return true;
-    if (this.grb24) E.mapInPlace(this.leds, this.grb24, this.pal);
+    const pal = this.pal;
+    const chain = this.chain;
+    if (!pal || !chain) return true;
+    E.mapInPlace(this.rowOf as Uint8Array, chain, this.leds);
+    if (this.grb24) E.mapInPlace(chain, this.grb24, pal);
     else {
       // Node (the simulated board) has no Uint24Array: the same bytes one by one.
-      for (let i = 0; i < this.leds.length; i++) {
-        const v = this.pal[this.leds[i]];
+      for (let i = 0; i < chain.length; i++) {
+        const v = pal[chain[i]];
         g[i * 3] = v & 255;
         g[i * 3 + 1] = (v >> 8) & 255;
         g[i * 3 + 2] = v >> 16;
       }
     }
-    if (this.chainLed >= 0 && this.chainLed < this.leds.length) {
-      const v = this.pal[this.chainColour];
+    if (this.chainLed >= 0 && this.chainLed < chain.length) {
+      const v = pal[this.chainColour];
       g[this.chainLed * 3] = v & 255;
       g[this.chainLed * 3 + 1] = (v >> 8) & 255;
       g[this.chainLed * 3 + 2] = v >> 16;
@@ -158,7 +167,6 @@ export class Frame {
 
   /** One letter per LED in row-major order (x fastest): the frame as the host sees it. */
   text(): string {
-    E.mapInPlace(this.rows, this.text8, this.leds);
-    return E.toString(this.text8) + '';
+    return E.toString(this.leds) + '';
   }
 }

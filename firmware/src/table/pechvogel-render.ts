@@ -3,10 +3,12 @@
  * reads without colour: position says what it is, blink patterns say its state.
  *
  * This runs on every button press, and Espruino re-reads the source of every statement it runs
- * (and of every block it skips), so the drawing is split by view into small functions and a lit
- * LED costs one typed-array write: cell i of region r is `L[K[CELL_AT.r + i]]`, where K holds
- * every region's cells as chain positions (compiled from the layout at build time). Region
- * indices must stay inside their region: a negative or NaN index would throw on Espruino.
+ * (and of every block it skips) and looks names up by walking lists, so the drawing is one
+ * function with few locals and few, cheap statements. It draws into a logical buffer where every
+ * region is contiguous (firmware/build/pechvogel-cells.ts): a cell is a constant index, and a bar
+ * (markers, frustrations, the countdown, ...) is one Float64 write of a ready-made 8-byte pattern.
+ * One E.mapInPlace through the view's gather table then puts the cells in row-major order.
+ * Pattern indices must stay inside their group: a bad index would draw garbage.
  */
 import type { Frame } from '../leds/frame';
 import { C } from '../leds/frame';
@@ -14,24 +16,10 @@ import { bytes } from '../leds/bytes';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { diceDue, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
 import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from '../../../shared/games/pechvogel/phases';
+import type { EspruinoE } from '../espruino-types';
 import type { PvUi } from './pechvogel-table';
 
-const K = bytes(__DT_BUILD__.cells);
-
-/** The status column's rows, top to bottom (hardware/led-layout.ts PECHVOGEL_STATUS). */
-const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
-/** Scratch: entered dice per face while drawing the entry histogram. */
-const perFace = new Uint8Array(6);
-/**
- * The right panel (chain positions from __DT_BUILD__.right on) as last drawn, and what it showed:
- * it changes only with the game (its action count n, and the seats: a new array with every new or
- * loaded game) and the votes, so while those stay and nothing on it blinks it is copied back
- * instead of drawn again.
- */
-const rightPanel = new Uint8Array(__DT_BUILD__.width * __DT_BUILD__.height - __DT_BUILD__.right);
-let rightN = -1;
-let rightSeats: number[] | null = null;
-let rightVotes = 0;
+declare const E: EspruinoE;
 
 /**
  * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 250 ms, half on;
@@ -44,20 +32,33 @@ const enum Ms {
 }
 
 /**
- * The frame being drawn and what it shows (set by renderPechvogel, read by the draw functions:
- * every parameter costs a JsVar per function and time per call on Espruino).
+ * Float64 patterns after the logical cells and the all-off run: pattern (n, group) at
+ * __DT_BUILD__.patterns + n * 6 + group, n = 0..8: the first n bytes in the group's colour, the rest off; `right`
+ * lights the last n bytes.
  */
-let L: Uint8Array;
-let game: PvState;
-let table: PvUi;
-let seatOf: number[];
-let erring = false;
-let slow = false;
-let fast = false;
-/** Looks in this frame that blink: 1 slow, 2 fast. */
-let blinks = 0;
-/** The earliest other time the picture changes by itself (end of an error, countdown step). */
-let until = Infinity;
+const enum Pat {
+  red = 0,
+  green = 1,
+  white = 2,
+  magenta = 3,
+  dim = 4,
+  right = 5,
+}
+/** Logical cells, then a run of `clear` all-off slots (copied over the cleared part), then the patterns. */
+const V = new Uint8Array((__DT_BUILD__.patterns + 9 * 6) * 8);
+const D = new Float64Array(V.buffer);
+const Z = new Float64Array(V.buffer, __DT_BUILD__.logical, __DT_BUILD__.clear);
+/** Per view, the logical cell of each LED in row-major order. */
+const TABLE = bytes(__DT_BUILD__.gather);
+const ENTRY = bytes(__DT_BUILD__.gatherEntry);
+(function () {
+  const colour = [C.red, C.green, C.white, C.magenta, C.dim, C.orange];
+  V.fill(C.off, __DT_BUILD__.logical);
+  for (let n = 1; n < 9; n++) for (let g = 0; g < 6; g++) for (let k = 0; k < n; k++) V[(__DT_BUILD__.patterns + n * 6 + g) * 8 + (g === Pat.right ? 7 - k : k)] = colour[g];
+})();
+
+/** The status column's rows, top to bottom (hardware/led-layout.ts PECHVOGEL_STATUS). */
+const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
 
 /**
  * Player → physical seat as the renderer indexes it: anything that is not a seat on the board
@@ -69,220 +70,202 @@ export function drawableSeats(seats: number[]): number[] {
   return out;
 }
 
+/** The earliest other time the picture changes by itself (end of an error, countdown step). */
+let until = Infinity;
+
 /**
  * Draws state `s` and table `ui` at board time `now`; `seats` as drawableSeats gives them.
  * Returns the time at which the picture changes next by itself (a blink phase, the countdown,
- * the end of an error; Infinity if never), so the app redraws only then.
+ * the end of an error; Infinity if never), so the app redraws only then. (Each view has its own
+ * small function: Espruino finds a name by walking its function's names, so few locals are fast.)
  */
 export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: number[], now: number, attract: boolean): number {
-  f.clear();
-  L = f.leds;
-  // (null in set-up: no old state is kept alive)
-  game = s as PvState;
-  table = ui;
-  seatOf = seats;
-  slow = now % Ms.slow < Ms.slow / 2;
-  fast = now % Ms.fast < Ms.fast / 2;
-  blinks = 0;
+  const slow = now % Ms.slow < Ms.slow / 2;
+  /** Looks in this frame that blink: 1 slow, 2 fast (an error). */
+  let b = 0;
+  let g = TABLE;
   until = Infinity;
-  erring = ui.err !== '' && now < ui.errUntil;
-  if (erring) {
-    blinks = 2;
+  D.set(Z);
+  f.chainLed = -1;
+  /** An error shows, in its fast blink's on phase. */
+  let err = false;
+  if (ui.err !== '' && now < ui.errUntil) {
+    b = 2;
     until = ui.errUntil;
-    if (fast) L[K[CELL_AT.status + 7]] = C.red;
+    err = now % Ms.fast < Ms.fast / 2;
+    if (err) V[CELL_AT.status + 7] = C.red;
   }
-  if (ui.mode === 'setup' || !s) drawSetup();
+  if (ui.mode === 'setup' || !s) b |= drawSetup(ui, slow);
   else {
-    if (attract) {
-      // Idle: a slow sweep along the dice row invites the next table, the game stays underneath.
-      L[K[CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7)]] = C.yellow;
-      until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
-    }
-    if (!erring && s.n === rightN && seats === rightSeats && ui.votes.length === rightVotes) L.set(rightPanel, __DT_BUILD__.right);
-    else drawRight();
-    if (ui.entry.length > 0 || ui.correcting) drawEntry();
-    else drawTable(now);
+    b |= s.phase === OVER ? drawStandings(s, seats, slow) : drawSeats(s, ui, seats, slow, err);
+    if (ui.entry.length > 0 || ui.correcting) {
+      g = ENTRY;
+      b |= drawEntry(s, ui, slow, err);
+    } else b |= drawTable(s, ui, seats, slow, now, attract);
+    if (attract) until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
+  }
+  E.mapInPlace(g, f.leds, V);
+  if (attract && g === ENTRY) {
+    // The sweep under the entry: where the entry leaves its LED dark.
+    const q = __DT_BUILD__.sweep.charCodeAt(Math.floor(now / Ms.sweep) % 7);
+    if (f.leds[q] === C.off) f.leds[q] = C.yellow;
   }
   // Redraw at the next phase flip of what blinks, or at `until` if that comes first.
-  const half = blinks & 2 ? Ms.fast / 2 : blinks ? Ms.slow / 2 : 0;
-  return half ? Math.min(until, now - (now % half) + half) : until;
+  b = b & 2 ? Ms.fast / 2 : b ? Ms.slow / 2 : 0;
+  return b ? Math.min(until, now - (now % b) + b) : until;
 }
 
-/** Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row. */
-function drawSetup(): void {
-  const ui = table;
-  const F = L;
-  const cells = K;
-  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) F[cells[CELL_AT.seat_active + i]] = i === ui.startSeat && !slow ? C.off : C.white;
-  if (ui.virtual) F[cells[CELL_AT.target]] = C.cyan;
-  if (ui.immune) F[cells[CELL_AT.target + 1]] = C.cyan;
-  if (ui.stealOnly) F[cells[CELL_AT.target + 2]] = C.cyan;
-  if (slow) F[cells[CELL_AT.status + 7]] = C.yellow;
-  blinks |= 1;
-}
-
-/** Draws the right panel, and keeps it for the next frame if nothing on it blinks. */
-function drawRight(): void {
-  const outer = blinks;
-  blinks = 0;
-  if (game.phase === OVER) drawStandings();
-  else drawSeats();
-  rightN = -1;
-  if (!erring && !blinks) {
-    rightPanel.set(new Uint8Array(L.buffer, __DT_BUILD__.right));
-    rightN = game.n;
-    rightSeats = seatOf;
-    rightVotes = table.votes.length;
-  }
-  blinks |= outer;
-}
-
-/** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes. */
-function drawSeats(): void {
-  const s = game;
-  const ui = table;
-  const seats = seatOf;
-  const F = L;
-  const cells = K;
+/** Right panel during play: status, Murphy, the active seat, frustration bars, reroll-window votes; `err` an error's fast phase. */
+function drawSeats(s: PvState, ui: PvUi, seats: number[], slow: boolean, err: boolean): number {
+  const v = V;
   let q = STATUS_ROWS.indexOf(s.phase);
-  if (q >= 0) F[cells[CELL_AT.status + q]] = C.cyan;
+  let n: number;
+  let b = 0;
+  if (q >= 0) v[CELL_AT.status + q] = C.cyan;
   q = seats[s.murphy];
-  if (q >= 0) F[cells[CELL_AT.seat_murphy + q]] = C.blue;
+  if (q >= 0) v[CELL_AT.seat_murphy + q] = C.blue;
   q = seats[s.active];
-  if (q >= 0) F[cells[CELL_AT.seat_active + q]] = C.white;
-  const P = s.players;
-  let p = P.length;
-  while (p--) {
-    let n = P[p].frustrations;
-    if (n > 0 && seats[p] >= 0) {
+  if (q >= 0) v[CELL_AT.seat_active + q] = C.white;
+  const pl = s.players;
+  for (let i = pl.length; i--; ) {
+    n = pl[i].frustrations;
+    q = seats[i];
+    if (n > 0 && q >= 0) {
       // A bar of n from the bottom; more than the bar shows: its top LED blinks.
-      q = CELL_AT.seat_frustrations + seats[p] * 5;
       if (n > 5) {
-        blinks |= 1;
+        b = 1;
         n = slow ? 5 : 4;
       }
-      while (n--) F[cells[q + n]] = C.red;
+      D[SLOT_AT.seat_frustrations + q] = D[__DT_BUILD__.patterns + n * 6];
     }
   }
   if (s.phase === WINDOW) {
     const can = possibleFrustraters(s);
     for (let i = 0; i < can.length; i++) {
       q = seats[can[i]];
-      if (q >= 0) F[cells[CELL_AT.seat_vote + q]] = C.dim;
+      if (q >= 0) v[CELL_AT.seat_vote + q] = C.dim;
     }
     for (let i = 0; i < ui.votes.length; i++) {
       q = seats[ui.votes[i]];
-      if (q >= 0) F[cells[CELL_AT.seat_vote + q]] = C.red;
+      if (q >= 0) v[CELL_AT.seat_vote + q] = C.red;
     }
   }
-  if (erring && ui.errSeat >= 0 && ui.errSeat < 7 && fast) F[cells[CELL_AT.seat_vote + ui.errSeat]] = C.orange;
+  if (err && ui.errSeat >= 0 && ui.errSeat < 7) v[CELL_AT.seat_vote + ui.errSeat] = C.orange;
+  return b;
+}
+
+/** Left panel while a throw is entered: dice due (dim) and entered (lit, blinking while correcting), the faces as a histogram. */
+function drawEntry(s: PvState, ui: PvUi, slow: boolean, err: boolean): number {
+  const v = V;
+  const e = ui.entry;
+  let n = e.length > 7 ? 7 : e.length;
+  let q = ui.correcting ? 7 : diceDue(s);
+  if (q > 7) q = 7;
+  // Dim to the dice due, then the first n entered.
+  D[SLOT_AT.entry_dice] = D[__DT_BUILD__.patterns + (q > n ? q : n) * 6 + Pat.dim];
+  q = ui.correcting && !slow ? C.off : C.white;
+  while (n--) v[CELL_AT.entry_dice + n] = q;
+  // The pad byte after each histogram column (cleared to C.off) counts its entered dice.
+  for (n = 0; n < e.length; n++) {
+    q = CELL_AT.entry_histogram + (e[n] === 'R' ? 40 : ((e[n] as number) - 3) * 8);
+    v[q + v[q + 7]++ - C.off] = q === CELL_AT.entry_histogram + 40 ? C.magenta : C.green;
+  }
+  D[SLOT_AT.entry_error] = D[__DT_BUILD__.patterns + (err ? 8 * 6 : 0)];
+  return ui.correcting ? 1 : 0;
+}
+
+/** Left panel otherwise: target, dice on the board, frustrations, markers, box, countdown. */
+function drawTable(s: PvState, ui: PvUi, seats: number[], slow: boolean, now: number, attract: boolean): number {
+  const v = V;
+  const d = D;
+  const T = s.turn;
+  let b = 0;
+  let q: number;
+  let n = T.target as number;
+  if (n !== null) {
+    n -= 3;
+    if (n >= 0 && n < 5) v[CELL_AT.target + n] = C.yellow;
+  } else if (T.first_faces) {
+    // Choosing the target: the rolled numbers glow dim, each a possible choice.
+    b = 1;
+    q = slow ? C.yellow : C.dim;
+    for (n = 0; n < 5; n++) if (T.first_faces.indexOf((n + 3) as 3) >= 0) v[CELL_AT.target + n] = q;
+  }
+  n = T.targets;
+  d[SLOT_AT.dice] = d[__DT_BUILD__.patterns + (n > 7 ? 7 : n) * 6 + Pat.green];
+  if (attract) {
+    // Idle: a slow sweep along the dice row invites the next table, the game stays underneath.
+    q = CELL_AT.dice + (Math.floor(now / Ms.sweep) % 7);
+    if (v[q] === C.off) v[q] = C.yellow;
+  }
+  n = T.ravens;
+  if (n > 0) {
+    b = 1;
+    q = slow ? C.magenta : C.off;
+    if (n > 7) n = 7;
+    while (n > 0) v[CELL_AT.dice + 7 - n--] = q;
+  }
+  for (n = 0; n < T.frustraters.length; n++) {
+    q = seats[T.frustraters[n]];
+    if (q >= 0) v[CELL_AT.board_frustrations + q] = C.red;
+  }
+  let M = s.middle;
+  d[SLOT_AT.middle] = d[__DT_BUILD__.patterns + M[0] * 6 + Pat.white];
+  d[SLOT_AT.middle + 1] = d[__DT_BUILD__.patterns + M[1] * 6 + Pat.white];
+  d[SLOT_AT.middle + 2] = d[__DT_BUILD__.patterns + M[2] * 6 + Pat.white];
+  d[SLOT_AT.middle + 3] = d[__DT_BUILD__.patterns + M[3] * 6 + Pat.white];
+  d[SLOT_AT.middle + 4] = d[__DT_BUILD__.patterns + M[4] * 6 + Pat.white];
+  M = s.box;
+  n = M[0] + M[1] + M[2] + M[3] + M[4];
+  if (n > 3) {
+    b = 1;
+    n = slow ? 3 : 0;
+  }
+  d[SLOT_AT.box] = d[__DT_BUILD__.patterns + n * 6 + Pat.dim];
+  n = 0;
+  if (ui.deadline > 0) {
+    q = ui.span || 1;
+    n = Math.ceil(((ui.deadline - now) * 8) / q);
+    // The bar loses its next LED when the time left drops to (n - 1) eighths of the window.
+    if (n > 0) until = Math.min(until, ui.deadline - ((n - 1) * q) / 8);
+    n = n > 8 ? 8 : n > 0 ? n : 0;
+  }
+  d[SLOT_AT.countdown] = d[__DT_BUILD__.patterns + n * 6 + Pat.right];
+  return b;
+}
+
+/** Set-up: seats that joined are lit, the start seat blinks; K1..K3 options on the target row. */
+function drawSetup(ui: PvUi, slow: boolean): number {
+  const v = V;
+  // The table's bars are not cleared with the cells: none of them shows in set-up.
+  for (let i = __DT_BUILD__.clear; i < __DT_BUILD__.logical / 8; i++) D[i] = D[__DT_BUILD__.patterns];
+  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) v[CELL_AT.seat_active + i] = i === ui.startSeat && !slow ? C.off : C.white;
+  if (ui.virtual) v[CELL_AT.target] = C.cyan;
+  if (ui.immune) v[CELL_AT.target + 1] = C.cyan;
+  if (ui.stealOnly) v[CELL_AT.target + 2] = C.cyan;
+  if (slow) v[CELL_AT.status + 7] = C.yellow;
+  return 1;
 }
 
 /** Right panel at game over: status, Murphy, rank bars, the non-losers blinking. */
-function drawStandings(): void {
-  const s = game;
-  const seats = seatOf;
-  const F = L;
-  const cells = K;
-  F[cells[CELL_AT.status + 6]] = C.cyan;
+function drawStandings(s: PvState, seats: number[], slow: boolean): number {
+  const v = V;
+  v[CELL_AT.status + 6] = C.cyan;
   let q = seats[s.murphy];
-  if (q >= 0) F[cells[CELL_AT.seat_murphy + q]] = C.blue;
+  if (q >= 0) v[CELL_AT.seat_murphy + q] = C.blue;
   const scores = s.scores || [];
   for (let p = 0; p < s.players.length; p++) {
     let rank = 0;
     for (let r = 0; r < scores.length; r++) if (scores[r] > scores[p]) rank++;
     q = seats[p];
-    if (q >= 0) for (let k = 0; k < 5 - rank; k++) F[cells[CELL_AT.final_rank + q * 5 + k]] = C.green;
+    if (q >= 0 && rank < 5) D[SLOT_AT.final_rank + q] = D[__DT_BUILD__.patterns + (5 - rank) * 6 + Pat.green];
   }
   const w = s.winners || [];
-  if (w.length) blinks |= 1;
   if (slow) {
     for (let i = 0; i < w.length; i++) {
       q = seats[w[i]];
-      if (q >= 0) F[cells[CELL_AT.final_standing + q]] = C.yellow;
+      if (q >= 0) v[CELL_AT.final_standing + q] = C.yellow;
     }
   }
-}
-
-/** Left panel while a throw is entered: dice due and entered, the faces as a histogram. */
-function drawEntry(): void {
-  const ui = table;
-  const F = L;
-  const cells = K;
-  const entry = ui.entry;
-  let n = entry.length > 7 ? 7 : entry.length;
-  // Dim: dice still due; lit (blinking while correcting): dice entered.
-  let k = ui.correcting ? 7 : diceDue(game);
-  if (k > 7) k = 7;
-  while (k > n) F[cells[CELL_AT.entry_dice + --k]] = C.dim;
-  if (ui.correcting) blinks |= 1;
-  const entered = ui.correcting && !slow ? C.off : C.white;
-  while (n--) F[cells[CELL_AT.entry_dice + n]] = entered;
-  const h = perFace;
-  h.fill(0);
-  for (let i = 0; i < entry.length; i++) {
-    const fi = entry[i] === 'R' ? 5 : (entry[i] as number) - 3;
-    F[cells[CELL_AT.entry_histogram + fi * 7 + h[fi]++]] = fi === 5 ? C.magenta : C.green;
-  }
-  if (erring && fast) for (let i = 0; i < 8; i++) F[cells[CELL_AT.entry_error + i]] = C.red;
-}
-
-/** Left panel otherwise: target, dice on the board, frustrations, markers, countdown. */
-function drawTable(now: number): void {
-  const s = game;
-  const ui = table;
-  const seats = seatOf;
-  const F = L;
-  const cells = K;
-  const T = s.turn;
-  let q: number;
-  if (T.target !== null) {
-    q = T.target - 3;
-    if (q >= 0 && q < 5) F[cells[CELL_AT.target + q]] = C.yellow;
-  } else if (T.first_faces) {
-    // Choosing the target: the rolled numbers glow dim, each a possible choice.
-    blinks |= 1;
-    const c = slow ? C.yellow : C.dim;
-    const faces = T.first_faces;
-    for (let v = 0; v < 5; v++) if (faces.indexOf(v + 3) >= 0) F[cells[CELL_AT.target + v]] = c;
-  }
-  let n = T.targets;
-  if (n > 7) n = 7;
-  while (n > 0) F[cells[CELL_AT.dice + --n]] = C.green;
-  n = T.ravens;
-  if (n > 0) {
-    blinks |= 1;
-    const c = slow ? C.magenta : C.off;
-    if (n > 7) n = 7;
-    while (n > 0) F[cells[CELL_AT.dice + 7 - n--]] = c;
-  }
-  for (let i = 0; i < T.frustraters.length; i++) {
-    q = seats[T.frustraters[i]];
-    if (q >= 0) F[cells[CELL_AT.board_frustrations + q]] = C.red;
-  }
-  const M = s.middle;
-  for (let v = 0; v < 5; v++) {
-    n = M[v];
-    if (n > 3) n = 3;
-    while (n > 0) F[cells[CELL_AT.middle + v * 3 + --n]] = C.white;
-  }
-  const B = s.box;
-  n = B[0] + B[1] + B[2] + B[3] + B[4];
-  if (n > 0) {
-    let c = C.dim;
-    if (n > 3) {
-      blinks |= 1;
-      if (!slow) c = C.off;
-      n = 3;
-    }
-    while (n > 0) F[cells[CELL_AT.box + --n]] = c;
-  }
-  if (ui.deadline > 0) {
-    const span = ui.span || 1;
-    n = Math.ceil(((ui.deadline - now) * 8) / span);
-    // The bar loses its next LED when the time left drops to (n - 1) eighths of the window.
-    if (n > 0) until = Math.min(until, ui.deadline - ((n - 1) * span) / 8);
-    if (n > 8) n = 8;
-    while (n > 0) F[cells[CELL_AT.countdown + 8 - n--]] = C.orange;
-  }
+  return w.length ? 1 : 0;
 }
