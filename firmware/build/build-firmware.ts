@@ -54,7 +54,7 @@ export function buildData(boardId: string) {
     height: GEOMETRY.height,
     rowOf: chars(rowOf),
     logical: pv.size,
-    clear: pv.clear,
+    offSlot: pv.size / 8,
     patterns: pv.patterns,
     gather: pv.table,
     gatherEntry: pv.entry,
@@ -71,7 +71,7 @@ export function buildData(boardId: string) {
  */
 export function buildDefines(data: ReturnType<typeof buildData>): Record<string, string> {
   const define: Record<string, string> = {};
-  for (const k of ['fw', 'board', 'width', 'height', 'rowOf', 'logical', 'clear', 'patterns', 'gather', 'gatherEntry', 'sweep'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
+  for (const k of ['fw', 'board', 'width', 'height', 'rowOf', 'logical', 'offSlot', 'patterns', 'gather', 'gatherEntry', 'sweep'] as const) define['__DT_BUILD__.' + k] = JSON.stringify(data[k]);
   // esbuild hoists an object define into a variable that lives for good: the pin map goes in as
   // JSON text (parsed where the board needs it, at boot), the LED and buzzer pins as strings.
   define['__DT_BUILD__.pins'] = JSON.stringify(JSON.stringify(data.pins));

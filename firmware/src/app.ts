@@ -17,7 +17,7 @@ import type { BoardConfig } from './config';
 import { saveConfig } from './save-config';
 import { C, Frame } from './leds/frame';
 import { PechvogelTable } from './table/pechvogel-table';
-import { drawableSeats, renderPechvogel } from './table/pechvogel-render';
+import { drawableSeats, invalidatePechvogel, renderPechvogel } from './table/pechvogel-render';
 import type { SelfTest } from './maintenance/selftest';
 import { loadMaintenance } from './maintenance/load-maintenance';
 import { loadRare } from './rare/load-rare';
@@ -130,6 +130,7 @@ export class App {
     this.header = h;
     this.state = st;
     this.seats = drawableSeats(h && Array.isArray(h.seats) ? h.seats : []);
+    invalidatePechvogel();
   }
 
   /** The one way the game changes on the board: step, journal, then tell the host. */
@@ -277,6 +278,7 @@ export class App {
     let wake: number;
     if (this.selftest) {
       this.selftest.render(now);
+      invalidatePechvogel();
       wake = now - (now % SELFTEST_TICK_MS) + SELFTEST_TICK_MS;
     } else {
       const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
@@ -284,6 +286,7 @@ export class App {
       if (this.staff) {
         // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off).
         if (now % 500 < 250) f.set(15, 7, C.cyan);
+        invalidatePechvogel();
         wake = Math.min(wake, now - (now % 250) + 250);
       }
       // Idle for attract_ms: the attract sweep starts.

@@ -15,13 +15,14 @@ declare const __DT_BUILD__: {
   /** Row-major position (x fastest) of each LED in chain order, one char per LED. */
   rowOf: string;
   /**
-   * The Pechvogel renderer's logical buffer (firmware/build/pechvogel-cells.ts): its bytes, the
-   * Float64 slots cleared before each frame, where its bar patterns start (Float64 index), and
+   * The Pechvogel renderer's logical buffer (firmware/build/pechvogel-cells.ts): the bytes of its
+   * regions' slots (an always-off slot follows), where its bar patterns start (Float64 index), and
    * per view (table: play, game over, set-up; entry) the logical cell each LED shows in row-major
    * order, one char per LED.
    */
   logical: number;
-  clear: number;
+  /** Float64 index of the always-off slot after the regions (logical / 8). */
+  offSlot: number;
   patterns: number;
   gather: string;
   gatherEntry: string;
@@ -49,17 +50,24 @@ declare const CELL_AT: {
   status: number;
 };
 
-/** Float64 index of the first 8-byte slot of each region drawn as bars (bar b at SLOT_AT.r + b). */
+/** Float64 index of each Pechvogel region's first 8-byte slot (every region starts on a slot; bar b at SLOT_AT.r + b). */
 declare const SLOT_AT: {
+  target: number;
   dice: number;
+  board_frustrations: number;
   middle: number;
   box: number;
   countdown: number;
   entry_dice: number;
-  entry_error: number;
   entry_histogram: number;
+  entry_error: number;
+  seat_active: number;
+  seat_vote: number;
+  seat_murphy: number;
   seat_frustrations: number;
+  final_standing: number;
   final_rank: number;
+  status: number;
 };
 
 declare const __DT_BUNDLE_HASH__: string;
