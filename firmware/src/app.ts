@@ -63,6 +63,7 @@ export class App {
   private selftest: SelfTest | null = null;
   private down: Record<string, boolean> = {};
   private staffTimer = -1;
+  private cpTimer = -1;
   /** When the picture changes next by itself, and the pending tick (time, timer id). */
   private wake = 0;
   private tickAt = Infinity;
@@ -146,7 +147,7 @@ export class App {
     // is made once, for the journal line and the act line (strings: cheaper than objects here).
     let aj = JSON.stringify(a);
     this.journal.append(s.n, aj);
-    if (s.phase === 'game_over' || (s.phase === 'await_first_throw' && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.journal.checkpoint(this.header as DeviceHeader, s);
+    if (s.phase === 'game_over' || (s.phase === 'await_first_throw' && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
     let fx = '';
     let turn = false;
@@ -162,6 +163,19 @@ export class App {
     sendLine(line.length < MAX_LINE_BYTES ? line : tooLong('act', this.seq));
     if (turn) this.feedback('turn');
     return null;
+  }
+
+  /**
+   * A checkpoint right after the event, off the button's path (~0.5 M instructions): the action
+   * lines are already in Storage, so a power cut before it loses nothing. It saves the game as it
+   * is then (a new or abandoned game in between is fine: lines up to its n are skipped).
+   */
+  private checkpointSoon(): void {
+    if (this.cpTimer >= 0) return;
+    this.cpTimer = setTimeout(() => {
+      this.cpTimer = -1;
+      if (this.state && this.header) this.journal.checkpoint(this.header, this.state);
+    }, 0) as unknown as number;
   }
 
   /** Every button event, from the pins or from the host's btn command. */
