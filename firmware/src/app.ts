@@ -331,16 +331,17 @@ export class App {
   }
 
   /**
-   * Sets the next tick: when the picture changes (`wake`, a board time), when an abandoned
-   * game is due to be cleared, and at least every IDLE_TICK_MS for the watchdog.
+   * Sets the next tick: when the picture changes (`wake`, a board time), and at least every
+   * IDLE_TICK_MS for the watchdog and the abandoned-game check.
    */
   private schedule(wake: number): void {
-    const now = getTime() * 1000;
     this.wake = wake;
+    // A pending tick comes within IDLE_TICK_MS anyway: keep it if it is not later than `wake`.
+    // (An abandoned game is noticed by the tick itself, within a second.)
+    if (this.tickId >= 0 && this.tickAt <= wake) return;
+    const now = getTime() * 1000;
     let at = now + IDLE_TICK_MS;
     if (wake < at) at = wake;
-    const abandon = this.lastInput + this.cfg.abandon_ms + 1;
-    if (this.cfg.abandon_ms > 0 && this.state && abandon < at) at = abandon;
     if (this.tickId >= 0) {
       if (this.tickAt <= at) return;
       clearTimeout(this.tickId);
