@@ -279,6 +279,8 @@ interface Scenario {
    * line); 'idle' is a tick with nothing to redraw (watchdog, time check, next tick).
    */
   tick?: 'flip' | 'idle';
+  /** One event that cannot repeat (a turn end): counted as the set-up plus it minus the set-up alone. */
+  once?: boolean;
 }
 
 /**
@@ -301,6 +303,9 @@ const SCENARIOS: Scenario[] = [
   { id: 'act', what: 'host action `correct` (engine step)', setup: SETUP, unit: [{ c: 'act', a: { do: 'correct', faces: FACES } }], events: 1, n: 8, expect: /"do":"correct"/ },
   { id: 'leds', what: 'host `leds` (render + frame line)', setup: SETUP, unit: [{ c: 'leds' }], events: 1, n: 8, expect: /"t":"leds"/ },
   { id: 'hello', what: 'host `hello` (protocol floor)', setup: SETUP, unit: [{ c: 'hello' }], events: 1, n: 8, expect: /"t":"hello"/ },
+  // The heaviest press of a turn: the OK that ends it (throw → no window → the only marker is taken
+  // by the table → turn end, next player): two engine steps, two journal lines, two act lines.
+  { id: 'turnEnd', what: 'OK press that ends a turn (throw + automatic marker + turn end)', setup: [...SETUP.slice(0, 3), ...['K1', 'K2', 'K3', 'K4', 'K5', 'K1', 'K2', 'OK', 'K1', 'K1', 'K1', 'K6', 'K2', 'K3'].map((b) => btn(b))], unit: [btn('OK')], events: 1, n: 1, expect: /"do":"take_marker"/, once: true },
   { id: 'tick', what: 'blink tick at a phase flip (redraw + leds line)', setup: [...SETUP, btn('BK')], unit: [], events: 1, n: 8, expect: /"t":"leds"/, tick: 'flip' },
   { id: 'idle', what: 'blink tick with nothing to redraw', setup: [...SETUP, btn('BK')], unit: [], events: 1, n: 8, expect: /"t":"btn","b":"BK"/, tick: 'idle' },
 ];
@@ -390,13 +395,13 @@ async function inParallel<T>(jobs: (() => Promise<T>)[], width: number): Promise
 async function benchInstructions(bin: string, code: string, files: Record<string, string>): Promise<void> {
   const t0 = Date.now();
   const jobs: (() => Promise<number>)[] = [];
-  for (const sc of SCENARIOS) for (const units of [sc.n, 2 * sc.n]) jobs.push(() => callgrind(bin, code, files, sc, units));
+  for (const sc of SCENARIOS) for (const units of sc.once ? [0, 1] : [sc.n, 2 * sc.n]) jobs.push(() => callgrind(bin, code, files, sc, units));
   const counts = await inParallel(jobs, 2);
   const per: Record<string, { perUnit: number; perEvent: number; irN: number; ir2N: number; n: number }> = {};
   SCENARIOS.forEach((sc, i) => {
     const irN = counts[2 * i];
     const ir2N = counts[2 * i + 1];
-    const perUnit = (ir2N - irN) / sc.n;
+    const perUnit = sc.once ? ir2N - irN : (ir2N - irN) / sc.n;
     per[sc.id] = { perUnit, perEvent: perUnit / sc.events, irN, ir2N, n: sc.n };
   });
   const pico = (ir: number) => `Pico ≈ ${fmt((ir * PICO_CYCLES_PER_INSTR * 1000) / PICO_HZ)} ms`;
@@ -409,6 +414,7 @@ async function benchInstructions(bin: string, code: string, files: Record<string
   figure({ id: 'instr_commit_press', label: '5. instr: OK press → engine step → frame → lines (≈)', value: commit, unit: 'instr', budget, status: within(commit, INSTR_BUDGET), note: `cycle − undo + ⅔ backs; ${pico(commit)}` });
   figure({ id: 'instr_entry_press', label: '5. instr per entry key press (no engine step)', value: per.entry.perEvent, unit: 'instr', budget, status: within(per.entry.perEvent, INSTR_BUDGET), note: pico(per.entry.perEvent) });
   figure({ id: 'instr_host_action', label: '5. instr per host action event (act → step → frame → line)', value: per.act.perEvent, unit: 'instr', budget, status: within(per.act.perEvent, INSTR_BUDGET), note: pico(per.act.perEvent) });
+  figure({ id: 'instr_turn_end_press', label: '5. instr: OK press that ends a turn (2 steps, auto marker)', value: per.turnEnd.perEvent, unit: 'instr', budget, status: within(per.turnEnd.perEvent, INSTR_BUDGET), note: `once, set-up subtracted; ${pico(per.turnEnd.perEvent)}` });
   figure({ id: 'instr_leds', label: '5. instr per render + frame line (`leds`)', value: per.leds.perEvent, unit: 'instr', status: 'INFO', note: pico(per.leds.perEvent) });
   figure({ id: 'instr_hello', label: '5. instr per `hello` (protocol floor)', value: per.hello.perEvent, unit: 'instr', status: 'INFO', note: pico(per.hello.perEvent) });
   figure({ id: 'instr_tick_flip', label: '5. instr per blink tick that redraws (phase flip)', value: per.tick.perEvent, unit: 'instr', status: 'INFO', note: pico(per.tick.perEvent) });
