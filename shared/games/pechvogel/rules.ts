@@ -36,21 +36,21 @@ function seatOf(s: PvState, name: unknown): number {
   return -1;
 }
 
+/** Die faces by themselves: DIE[f] === f only for 3-7 and 'R' (not for '3', 3.5, NaN, [3], …). */
+const DIE: Record<string, unknown> = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, R: 'R' };
+
 /**
- * One pass over thrown faces (each loop step costs ~35k instructions on Espruino, so validating
- * and counting share it): ravens << 4 | dice showing `v`, or ~i for the first face i that is no
- * die face. `(f | 0) === f` keeps out strings, fractions and NaN.
+ * One pass over thrown faces (each loop step costs ~30k instructions on Espruino, so validating
+ * and counting share it, with one table look-up for the check): ravens << 4 | dice showing `v`,
+ * or ~i for the first face i that is no die face.
  */
 function scan(faces: unknown[], v: unknown): number {
   let k = 0;
   let bad = -1;
   let i = faces.length;
-  while (i--) {
-    const f = faces[i] as number;
-    if (f === ('R' as unknown)) k += 16;
-    else if (f === v && v) k++; // (v is null before the target is chosen)
-    else if (!((f | 0) === f && f > 2 && f < 8)) bad = i;
-  }
+  let f: unknown;
+  // One expression per step: a braced body costs Espruino more.
+  while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
   return bad < 0 ? k : ~bad;
 }
 
@@ -151,10 +151,18 @@ function endTurn(s: PvState, fx: Effect[]): void {
   resolveTurn(s, fx, null);
 }
 
-/** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll. */
+/** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll (canReduce, possibleFrustraters). */
 function afterThrow(s: PvState, fx: Effect[]): void {
-  const L = s.turn.last as PvThrow;
-  if (canReduce(s) || possibleFrustraters(s).length > 0) {
+  const T = s.turn;
+  const L = T.last as PvThrow;
+  let i = -1;
+  if (!L.first && !L.greedy && !L.empty) {
+    if (!T.reduce_used && s.players[s.active].frustrations > 0) i = 0;
+    else if (!T.frustrate_used && !(s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE)) {
+      for (i = s.players.length; i-- && (i === s.active || !(s.players[i].frustrations > 0)); );
+    }
+  }
+  if (i >= 0) {
     s.phase = WINDOW;
     fx.push({ type: 'window' });
   } else if (L.ends) {
@@ -191,7 +199,8 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
     if ((T.last as PvThrow).ends) return ruleError('window_open');
     s.phase = THROW;
   }
-  const due = diceDue(s);
+  // diceDue() without its window case (settled above)
+  const due = s.phase === FIRST ? 7 : s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
   if (!due) return ruleError('wrong_phase', s.phase);
   if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
   const ravens = k >> 4;
@@ -218,12 +227,14 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (s.phase !== TARGET) {
     return ruleError('wrong_phase', s.phase);
   }
-  const value = a.value;
-  const k = scan(s.turn.first_faces as Face[], value);
-  if (value === 'R' || !(k & 15)) return ruleError('target_not_rolled');
-  s.turn.target = value as number;
+  const value = a.value as number;
+  // The first faces passed scan() already: count them on their JSON text, as it does ('R' is no integer).
+  const j = JSON.stringify(s.turn.first_faces);
+  const t = (value | 0) === value ? j.split(value as never).length - 1 : 0;
+  if (!t) return ruleError('target_not_rolled');
+  s.turn.target = value;
   s.turn.first_faces = null;
-  place(s, 7, k & 15, k >> 4, true, null);
+  place(s, 7, t, (j.length - 15) >> 1, true, null);
   afterThrow(s, fx);
   return null;
 }
@@ -359,34 +370,32 @@ function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 type Handler = (s: PvState, a: Action, fx: Effect[]) => RuleError | null;
-const ACTIONS = ['throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
-const HANDLERS: Handler[] = [doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
+// 'correct' (issue 2) is a throw again from the state before the last entered throw.
+const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
+const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   if (!a || typeof a.do !== 'string') return fail('bad_action');
   if (s0.phase === OVER) return fail('game_over');
-  if (a.do === 'correct') return correct(s0, a);
+  // A table, not a switch: Espruino reads a whole switch statement on every call.
+  const i = ACTIONS.indexOf(a.do);
+  // A logged correction of the last entered throw, allowed until the next decision.
+  if (!(i || s0.undo)) return fail('nothing_to_correct');
   owned = 0;
-  const s = Object.assign({}, s0);
-  s.turn = Object.assign({}, s0.turn);
+  const s = Object.assign({}, i ? s0 : s0.undo);
+  s.turn = Object.assign({}, s.turn);
   s.undo = null;
   s.n = s0.n + 1;
   const fx: Effect[] = [];
-  // A table, not a switch: Espruino reads a whole switch statement on every call.
-  const i = ACTIONS.indexOf(a.do);
   const err = i < 0 ? ruleError('unknown_action', a.do) : HANDLERS[i](s, a, fx);
-  // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
-  if (!err && !i) s.undo = s0.undo ? Object.assign({}, s0, { undo: null }) : s0;
   if (err) return { ok: false, error: err };
+  if (i < 2) {
+    // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
+    if (!i) {
+      fx.unshift({ type: 'corrected' });
+      s0 = s0.undo as PvState;
+    }
+    s.undo = s0.undo ? Object.assign({}, s0, { undo: null }) : s0;
+  }
   return { ok: true, state: s, effects: fx };
-}
-
-/** A logged correction of the last entered throw, allowed until the next decision (issue 2). */
-function correct(s0: PvState, a: Action): StepResult<PvState> {
-  if (!s0.undo) return fail('nothing_to_correct');
-  const r = applyPechvogel(s0.undo, { do: 'throw', faces: a.faces });
-  if (!r.ok) return r;
-  r.state.n = s0.n + 1;
-  r.effects.unshift({ type: 'corrected' });
-  return r;
 }
