@@ -111,11 +111,12 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
     act.frustrations += T.frustraters.length || 1;
   } else {
     for (let i = 0; i < T.frustraters.length; i++) {
-      const f = T.frustraters[i];
-      if (f < 0) continue; // unknown origin (scenario start): nobody to pay back
-      // Own frustration back, plus one from the active player while they have any, else from the supply.
-      own(s, f).frustrations += 2;
-      if (act.frustrations > 0) act.frustrations--;
+      // Unknown origin (-1, scenario start): nobody to pay back. Else own frustration back,
+      // plus one from the active player while they have any, else from the supply.
+      if (T.frustraters[i] >= 0) {
+        own(s, T.frustraters[i]).frustrations += 2;
+        if (act.frustrations > 0) act.frustrations--;
+      }
     }
   }
   const greedy = T.targets >= 5 || T.ravens >= 4;
@@ -123,32 +124,40 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   fx.push({ type: 'turn_end', seat: s.active, marker: got, frustrations: act.frustrations - before, murphy: greedy });
   s.turn = emptyTurn();
   // Counts are whole numbers ≥ 0: the middle is empty when they read 00000.
-  if (s.middle.join('') === '00000') {
-    s.phase = OVER;
-    const scores: number[] = [];
-    const winners: number[] = [];
-    for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
-    const best = Math.max.apply(null, scores);
-    for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
-    s.scores = scores;
-    s.winners = winners;
-    fx.push({ type: 'game_over', winners: winners });
-  } else {
+  if (s.middle.join('') === '00000') gameOver(s, fx);
+  else {
     s.active = (s.active + 1) % s.players.length;
     s.phase = FIRST;
   }
 }
 
-/** The turn ends: ask for the marker if there is a choice to make, else resolve at once. */
+/** Out of resolveTurn: its locals and code would cost every turn end on Espruino. */
+function gameOver(s: PvState, fx: Effect[]): void {
+  s.phase = OVER;
+  const scores: number[] = [];
+  const winners: number[] = [];
+  for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
+  const best = Math.max.apply(null, scores);
+  for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
+  s.scores = scores;
+  s.winners = winners;
+  fx.push({ type: 'game_over', winners: winners });
+}
+
+/**
+ * The turn ends: ask for the marker if there is a choice to make, else resolve at once. The
+ * choice is markerOptions().take || stealFrom.length > 0, the middle or an opponent holding the
+ * value, without building its arrays (steal_only_if_middle_lacks_value only matters with the middle).
+ */
 function endTurn(s: PvState, fx: Effect[]): void {
+  const v = s.turn.target as number;
+  let i = -1;
   if (s.turn.targets >= 4) {
-    const o = markerOptions(s);
-    if (o.take || o.stealFrom.length > 0) {
-      s.phase = MARKER;
-      return;
-    }
+    if (s.middle[v - 3] > 0) i = 0;
+    else for (i = s.players.length; i-- && (i === s.active || s.players[i].markers.indexOf(v) < 0); );
   }
-  resolveTurn(s, fx, null);
+  if (i < 0) resolveTurn(s, fx, null);
+  else s.phase = MARKER;
 }
 
 /** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll (canReduce, possibleFrustraters). */
@@ -239,45 +248,41 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   return null;
 }
 
-/** Why a reroll of kind `kind` is refused now, or null. Condition order: see README "Error precedence". */
-function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
+/**
+ * A reroll of kind `kind` paid by the seats `by` (the active seat when reducing): the reason it
+ * is refused now (condition order: see README "Error precedence"), or null once it started.
+ */
+function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
   const T = s.turn;
-  const L = T.last;
+  const L = T.last as PvThrow;
   if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
   if (!L) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  // reduce_already_used / frustrate_already_used; `by` is the active seat when reducing.
+  // reduce_already_used / frustrate_already_used
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
+  // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
   for (let i = 0; i < by.length; i++) {
-    const p = s.players[by[i]];
-    if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
+    if (s.players[by[i]].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[by[i]].name);
+    own(s, by[i]).frustrations--;
   }
   if (s.phase !== WINDOW) return ruleError('window_closed');
   if (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE) {
     return ruleError('window_closed');
   }
-  return null;
-}
-
-function startReroll(s: PvState, kind: 'reduce' | 'frustrate'): void {
-  const T = s.turn;
-  const L = T.last as PvThrow;
+  if (kind === REDUCE) T.reduce_used = true;
+  else T.frustrate_used = true;
   // R-PV-01: the whole last throw is picked up again, including what it placed.
   T.targets -= L.t;
   T.ravens -= L.r;
   T.reroll = L.n;
   T.reroll_by = kind;
   s.phase = REROLL;
+  return null;
 }
 
 function reduce(s: PvState): RuleError | null {
-  const err = rerollRefusal(s, REDUCE, [s.active]);
-  if (err) return err;
-  own(s, s.active).frustrations--; // to the supply, never the board
-  s.turn.reduce_used = true;
-  startReroll(s, REDUCE);
-  return null;
+  return reroll(s, REDUCE, [s.active]);
 }
 
 function frustrate(s: PvState, a: Action): RuleError | null {
@@ -291,13 +296,9 @@ function frustrate(s: PvState, a: Action): RuleError | null {
     }
     seats.push(seat);
   }
-  const err = rerollRefusal(s, FRUSTRATE, seats);
-  if (err) return err;
-  for (let i = 0; i < seats.length; i++) own(s, seats[i]).frustrations--;
-  s.turn.frustraters = s.turn.frustraters.concat(seats);
-  s.turn.frustrate_used = true;
-  startReroll(s, FRUSTRATE);
-  return null;
+  const err = reroll(s, FRUSTRATE, seats);
+  if (!err) s.turn.frustraters = s.turn.frustraters.concat(seats);
+  return err;
 }
 
 function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
@@ -307,10 +308,9 @@ function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   return null;
 }
 
-function markerPhase(s: PvState): RuleError | null {
-  if (s.phase === MARKER) return null;
-  if (s.phase === WINDOW) return ruleError('window_open');
-  return ruleError('wrong_phase');
+/** Why a marker action is refused (called only when the phase is not MARKER). */
+function markerPhase(s: PvState): RuleError {
+  return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase');
 }
 
 function addMarker(s: PvState, v: number): void {
@@ -322,8 +322,7 @@ function addMarker(s: PvState, v: number): void {
 }
 
 function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
-  const err = markerPhase(s);
-  if (err) return err;
+  if (s.phase !== MARKER) return markerPhase(s);
   const v = s.turn.target as number;
   if (s.middle[v - 3] < 1) return ruleError('marker_not_available');
   s.middle = s.middle.slice();
@@ -336,8 +335,7 @@ function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const from = a.from;
   const ret = a.return_to_box;
-  const err = markerPhase(s);
-  if (err) return err;
+  if (s.phase !== MARKER) return markerPhase(s);
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
   if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', '' + from);
