@@ -181,22 +181,17 @@ function afterThrow(s: PvState, fx: Effect[]): void {
   }
 }
 
-function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 'reduce' | 'frustrate' | null): void {
-  const T = s.turn;
-  T.targets += t;
-  T.ravens += r;
-  T.last = {
-    n: n,
-    t: t,
-    r: r,
-    first: first,
-    greedy: T.targets >= 5 || T.ravens >= 4,
-    empty: t === 0 && r === 0,
-    ends: T.targets >= 4 || T.ravens >= 3,
-    by: by,
-  };
+/** R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply. */
+function sevenRavens(s: PvState, fx: Effect[]): void {
+  s.turn.ravens += 7;
+  s.turn.last = { n: 7, t: 0, r: 7, first: true, greedy: true, empty: false, ends: true, by: null };
+  endTurn(s, fx);
 }
 
+/**
+ * Espruino lexes the code a step skips (untaken branches, the rest of a function after its
+ * return), so rare branches here are calls and the first throw's path comes early.
+ */
 function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const faces = a.faces;
   if (!Array.isArray(faces)) return ruleError('bad_action');
@@ -212,22 +207,29 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const due = s.phase === FIRST ? 7 : s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
   if (!due) return ruleError('wrong_phase', s.phase);
   if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
-  const ravens = k >> 4;
   if (s.phase === FIRST) {
-    if (ravens === 7) {
-      // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
-      place(s, 7, 0, 7, true, null);
-      endTurn(s, fx);
-    } else {
+    if (k >> 4 === 7) sevenRavens(s, fx);
+    else {
       T.first_faces = faces.slice() as Face[];
       s.phase = TARGET;
     }
     return null;
   }
-  const by = s.phase === REROLL ? T.reroll_by : null;
+  // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
+  T.targets += k & 15;
+  T.ravens += k >> 4;
+  T.last = {
+    n: due,
+    t: k & 15,
+    r: k >> 4,
+    first: false,
+    greedy: T.targets >= 5 || T.ravens >= 4,
+    empty: !k,
+    ends: T.targets >= 4 || T.ravens >= 3,
+    by: s.phase === REROLL ? T.reroll_by : null,
+  };
   T.reroll = 0;
   T.reroll_by = null;
-  place(s, faces.length, k & 15, ravens, false, by);
   afterThrow(s, fx);
   return null;
 }
@@ -241,9 +243,22 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const j = JSON.stringify(s.turn.first_faces);
   const t = (value | 0) === value ? j.split(value as never).length - 1 : 0;
   if (!t) return ruleError('target_not_rolled');
-  s.turn.target = value;
-  s.turn.first_faces = null;
-  place(s, 7, t, (j.length - 15) >> 1, true, null);
+  const r = (j.length - 15) >> 1;
+  const T = s.turn;
+  T.target = value;
+  T.first_faces = null;
+  T.targets += t;
+  T.ravens += r;
+  T.last = {
+    n: 7,
+    t: t,
+    r: r,
+    first: true,
+    greedy: T.targets >= 5 || T.ravens >= 4,
+    empty: false,
+    ends: T.targets >= 4 || T.ravens >= 3,
+    by: null,
+  };
   afterThrow(s, fx);
   return null;
 }
