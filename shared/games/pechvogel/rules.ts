@@ -39,21 +39,6 @@ function seatOf(s: PvState, name: unknown): number {
 /** Die faces by themselves: DIE[f] === f only for 3-7 and 'R' (not for '3', 3.5, NaN, [3], …). */
 const DIE: Record<string, unknown> = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, R: 'R' };
 
-/**
- * One pass over thrown faces (each loop step costs ~30k instructions on Espruino, so validating
- * and counting share it, with one table look-up for the check): ravens << 4 | dice showing `v`,
- * or ~i for the first face i that is no die face.
- */
-function scan(faces: unknown[], v: unknown): number {
-  let k = 0;
-  let bad = -1;
-  let i = faces.length;
-  let f: unknown;
-  // One expression per step: a braced body costs Espruino more.
-  while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
-  return bad < 0 ? k : ~bad;
-}
-
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
 export function diceDue(s: PvState): number {
   const T = s.turn;
@@ -196,8 +181,16 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const faces = a.faces;
   if (!Array.isArray(faces)) return ruleError('bad_action');
   const T = s.turn;
-  const k = scan(faces, T.target);
-  if (k < 0) return ruleError('bad_face', '' + faces[~k]);
+  // One pass over the faces (a loop step costs ~30k instructions on Espruino, so validating and
+  // counting share it, with one table look-up for the check): k = ravens << 4 | dice showing the
+  // target, bad = the first face that is no die face.
+  let k = 0;
+  let bad = -1;
+  let i = faces.length;
+  let f: unknown;
+  const v = T.target;
+  while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
+  if (bad >= 0) return ruleError('bad_face', '' + faces[bad]);
   if (s.phase === WINDOW) {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
     if ((T.last as PvThrow).ends) return ruleError('window_open');
@@ -239,7 +232,7 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
     return ruleError('wrong_phase', s.phase);
   }
   const value = a.value as number;
-  // The first faces passed scan() already: count them on their JSON text, as it does ('R' is no integer).
+  // The first faces passed doThrow's check already: count them on their JSON text ('R' is no integer).
   const j = JSON.stringify(s.turn.first_faces);
   const t = (value | 0) === value ? j.split(value as never).length - 1 : 0;
   if (!t) return ruleError('target_not_rolled');
@@ -259,7 +252,9 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
     ends: T.targets >= 4 || T.ravens >= 3,
     by: null,
   };
-  afterThrow(s, fx);
+  // afterThrow(): a first throw opens no window (R-PV-02).
+  if (T.last.ends) endTurn(s, fx);
+  else s.phase = THROW;
   return null;
 }
 
