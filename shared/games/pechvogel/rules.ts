@@ -17,7 +17,8 @@ const REDUCE = 'reduce';
 const FRUSTRATE = 'frustrate';
 
 /**
- * Copy-on-write: a step copies the top level and the turn; players, their markers and the
+ * Copy-on-write: a step copies the top level and the turn (unless it only reads it or replaces
+ * it, see applyPechvogel); players, their markers and the
  * middle, box and generator arrays are copied just before they change (own(), slice()). The
  * old state shares the rest and is never written, which keeps it intact; a deep copy (JSON) costs
  * several times more on Espruino. `owned`: bit i = player i copied, 128 = the players list.
@@ -379,6 +380,7 @@ function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 
 type Handler = (s: PvState, a: Action, fx: Effect[]) => RuleError | null;
 // 'correct' (issue 2) is a throw again from the state before the last entered throw.
+// Order matters: below 2 the throws (they keep an undo state), below 6 the actions that write the turn.
 const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
 const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
@@ -391,7 +393,8 @@ export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   if (!(i || s0.undo)) return fail('nothing_to_correct');
   owned = 0;
   const s = Object.assign({}, i ? s0 : s0.undo);
-  s.turn = Object.assign({}, s.turn);
+  // pass, take_marker and steal only read the turn (or replace it at the turn end): it stays shared.
+  if (i < 6) s.turn = Object.assign({}, s.turn);
   s.undo = null;
   s.n = s0.n + 1;
   const fx: Effect[] = [];
