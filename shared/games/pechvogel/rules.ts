@@ -192,16 +192,9 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const v = T.target;
   while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
   if (bad >= 0) return ruleError('bad_face', '' + faces[bad]);
-  if (s.phase === WINDOW) {
-    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('window_open');
-    s.phase = THROW;
-  }
-  // diceDue() without its window case (settled above)
-  const due = s.phase === FIRST ? 7 : s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
-  if (!due) return ruleError('wrong_phase', s.phase);
-  if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
+  // The first throw first: Espruino lexes what a step skips, and this is the path of most corrections.
   if (s.phase === FIRST) {
+    if (faces.length !== 7) return ruleError('wrong_dice_count', '7 due');
     if (k >> 4 === 7) sevenRavens(s, fx);
     else {
       T.first_faces = faces.slice() as Face[];
@@ -209,11 +202,20 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
     }
     return null;
   }
+  if (s.phase === WINDOW) {
+    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
+    if ((T.last as PvThrow).ends) return ruleError('window_open');
+    s.phase = THROW;
+  }
+  // i (-1 after the loop) = dice due: diceDue() without its first-throw and window cases (settled above)
+  i = s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
+  if (!i) return ruleError('wrong_phase', s.phase);
+  if (faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
   // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
   T.targets += k & 15;
   T.ravens += k >> 4;
   T.last = {
-    n: due,
+    n: i,
     t: k & 15,
     r: k >> 4,
     first: false,
