@@ -48,12 +48,27 @@ describe('set-up', () => {
       [[NaN, 4, 5, 6, 7, 3, 4], 'NaN'],
       [[null, 4, 5, 6, 7, 3, 4], 'null'],
       [[11, 4, 5, 6, 7, 3, 4], '11'],
+      // property names of the face table and its prototype are no faces either
+      [[3, 4, 5, 6, 7, 'constructor', 4], 'constructor'],
+      [[3, 4, 5, 6, 7, 3, '__proto__'], '__proto__'],
+      [[3, 'toString', 5, 6, 7, 3, 'R '], 'toString'],
+      [[-0, 4, 5, 6, 7, 3, 4], '0'],
     ];
     for (const [faces, first] of bad) {
       const r = step(s, { do: 'throw', faces } as Action);
       expect(r.ok ? 'accepted' : r.error.code + ' ' + r.error.message).toBe('bad_face ' + first);
     }
     expect(step(s, { do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 'R'] }).ok).toBe(true);
+    // the target must be a number the first throw showed (counted on the faces' JSON text)
+    const t = step(s, { do: 'throw', faces: [3, 'R', 5, 'R', 7, 3, 4] });
+    if (!t.ok) throw new Error(t.error.code);
+    for (const value of ['3', 'R', 33, 6, 3.5, null, [3], '"3"', ',']) {
+      const r = step(t.state, { do: 'choose_target', value } as Action);
+      expect(r.ok ? 'accepted' : r.error.code).toBe('target_not_rolled');
+    }
+    const c = step(t.state, { do: 'choose_target', value: 3 });
+    if (!c.ok) throw new Error(c.error.code);
+    expect(c.state.turn.last).toMatchObject({ n: 7, t: 2, r: 2, first: true });
   });
 
   it('lets the players choose the start player', () => {

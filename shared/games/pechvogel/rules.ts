@@ -17,7 +17,8 @@ const REDUCE = 'reduce';
 const FRUSTRATE = 'frustrate';
 
 /**
- * Copy-on-write: a step copies the top level and the turn; players, their markers and the
+ * Copy-on-write: a step copies the top level and the turn (unless it only reads it or replaces
+ * it, see applyPechvogel); players, their markers and the
  * middle, box and generator arrays are copied just before they change (own(), slice()). The
  * old state shares the rest and is never written, which keeps it intact; a deep copy (JSON) costs
  * several times more on Espruino. `owned`: bit i = player i copied, 128 = the players list.
@@ -36,23 +37,8 @@ function seatOf(s: PvState, name: unknown): number {
   return -1;
 }
 
-/**
- * One pass over thrown faces (each loop step costs ~35k instructions on Espruino, so validating
- * and counting share it): ravens << 4 | dice showing `v`, or ~i for the first face i that is no
- * die face. `(f | 0) === f` keeps out strings, fractions and NaN.
- */
-function scan(faces: unknown[], v: unknown): number {
-  let k = 0;
-  let bad = -1;
-  let i = faces.length;
-  while (i--) {
-    const f = faces[i] as number;
-    if (f === ('R' as unknown)) k += 16;
-    else if (f === v && v) k++; // (v is null before the target is chosen)
-    else if (!((f | 0) === f && f > 2 && f < 8)) bad = i;
-  }
-  return bad < 0 ? k : ~bad;
-}
+/** Die faces by themselves: DIE[f] === f only for 3-7 and 'R' (not for '3', 3.5, NaN, [3], …). */
+const DIE: Record<string, unknown> = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, R: 'R' };
 
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
 export function diceDue(s: PvState): number {
@@ -111,11 +97,12 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
     act.frustrations += T.frustraters.length || 1;
   } else {
     for (let i = 0; i < T.frustraters.length; i++) {
-      const f = T.frustraters[i];
-      if (f < 0) continue; // unknown origin (scenario start): nobody to pay back
-      // Own frustration back, plus one from the active player while they have any, else from the supply.
-      own(s, f).frustrations += 2;
-      if (act.frustrations > 0) act.frustrations--;
+      // Unknown origin (-1, scenario start): nobody to pay back. Else own frustration back,
+      // plus one from the active player while they have any, else from the supply.
+      if (T.frustraters[i] >= 0) {
+        own(s, T.frustraters[i]).frustrations += 2;
+        if (act.frustrations > 0) act.frustrations--;
+      }
     }
   }
   const greedy = T.targets >= 5 || T.ravens >= 4;
@@ -123,38 +110,54 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
   fx.push({ type: 'turn_end', seat: s.active, marker: got, frustrations: act.frustrations - before, murphy: greedy });
   s.turn = emptyTurn();
   // Counts are whole numbers ≥ 0: the middle is empty when they read 00000.
-  if (s.middle.join('') === '00000') {
-    s.phase = OVER;
-    const scores: number[] = [];
-    const winners: number[] = [];
-    for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
-    const best = Math.max.apply(null, scores);
-    for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
-    s.scores = scores;
-    s.winners = winners;
-    fx.push({ type: 'game_over', winners: winners });
-  } else {
+  if (s.middle.join('') === '00000') gameOver(s, fx);
+  else {
     s.active = (s.active + 1) % s.players.length;
     s.phase = FIRST;
   }
 }
 
-/** The turn ends: ask for the marker if there is a choice to make, else resolve at once. */
-function endTurn(s: PvState, fx: Effect[]): void {
-  if (s.turn.targets >= 4) {
-    const o = markerOptions(s);
-    if (o.take || o.stealFrom.length > 0) {
-      s.phase = MARKER;
-      return;
-    }
-  }
-  resolveTurn(s, fx, null);
+/** Out of resolveTurn: its locals and code would cost every turn end on Espruino. */
+function gameOver(s: PvState, fx: Effect[]): void {
+  s.phase = OVER;
+  const scores: number[] = [];
+  const winners: number[] = [];
+  for (let i = 0; i < s.players.length; i++) scores.push(scoreOf(s, i));
+  const best = Math.max.apply(null, scores);
+  for (let i = 0; i < scores.length; i++) if (scores[i] === best) winners.push(i);
+  s.scores = scores;
+  s.winners = winners;
+  fx.push({ type: 'game_over', winners: winners });
 }
 
-/** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll. */
+/**
+ * The turn ends: ask for the marker if there is a choice to make, else resolve at once. The
+ * choice is markerOptions().take || stealFrom.length > 0, the middle or an opponent holding the
+ * value, without building its arrays (steal_only_if_middle_lacks_value only matters with the middle).
+ */
+function endTurn(s: PvState, fx: Effect[]): void {
+  const v = s.turn.target as number;
+  let i = -1;
+  if (s.turn.targets >= 4) {
+    if (s.middle[v - 3] > 0) i = 0;
+    else for (i = s.players.length; i-- && (i === s.active || s.players[i].markers.indexOf(v) < 0); );
+  }
+  if (i < 0) resolveTurn(s, fx, null);
+  else s.phase = MARKER;
+}
+
+/** WINDOW_OR_CONTINUE (R-PV-13): open the reroll window only if someone can actually reroll (canReduce, possibleFrustraters). */
 function afterThrow(s: PvState, fx: Effect[]): void {
-  const L = s.turn.last as PvThrow;
-  if (canReduce(s) || possibleFrustraters(s).length > 0) {
+  const T = s.turn;
+  const L = T.last as PvThrow;
+  let i = -1;
+  if (!L.first && !L.greedy && !L.empty) {
+    if (!T.reduce_used && s.players[s.active].frustrations > 0) i = 0;
+    else if (!T.frustrate_used && !(s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE)) {
+      for (i = s.players.length; i-- && (i === s.active || !(s.players[i].frustrations > 0)); );
+    }
+  }
+  if (i >= 0) {
     s.phase = WINDOW;
     fx.push({ type: 'window' });
   } else if (L.ends) {
@@ -164,52 +167,65 @@ function afterThrow(s: PvState, fx: Effect[]): void {
   }
 }
 
-function place(s: PvState, n: number, t: number, r: number, first: boolean, by: 'reduce' | 'frustrate' | null): void {
-  const T = s.turn;
-  T.targets += t;
-  T.ravens += r;
-  T.last = {
-    n: n,
-    t: t,
-    r: r,
-    first: first,
-    greedy: T.targets >= 5 || T.ravens >= 4,
-    empty: t === 0 && r === 0,
-    ends: T.targets >= 4 || T.ravens >= 3,
-    by: by,
-  };
+/** R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply. */
+function sevenRavens(s: PvState, fx: Effect[]): void {
+  s.turn.ravens += 7;
+  s.turn.last = { n: 7, t: 0, r: 7, first: true, greedy: true, empty: false, ends: true, by: null };
+  endTurn(s, fx);
 }
 
+/**
+ * Espruino lexes the code a step skips (untaken branches, the rest of a function after its
+ * return), so rare branches here are calls and the first throw's path comes early.
+ */
 function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const faces = a.faces;
   if (!Array.isArray(faces)) return ruleError('bad_action');
   const T = s.turn;
-  const k = scan(faces, T.target);
-  if (k < 0) return ruleError('bad_face', '' + faces[~k]);
-  if (s.phase === WINDOW) {
-    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('window_open');
-    s.phase = THROW;
-  }
-  const due = diceDue(s);
-  if (!due) return ruleError('wrong_phase', s.phase);
-  if (faces.length !== due) return ruleError('wrong_dice_count', due + ' due');
-  const ravens = k >> 4;
+  // One pass over the faces (a loop step costs ~30k instructions on Espruino, so validating and
+  // counting share it, with one table look-up for the check): k = ravens << 4 | dice showing the
+  // target, bad = the first face that is no die face.
+  let k = 0;
+  let bad = -1;
+  let i = faces.length;
+  let f: unknown;
+  const v = T.target;
+  while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
+  if (bad >= 0) return ruleError('bad_face', '' + faces[bad]);
+  // The first throw first: Espruino lexes what a step skips, and this is the path of most corrections.
   if (s.phase === FIRST) {
-    if (ravens === 7) {
-      // R-PV-03: seven ravens, no number to choose; greedy, Murphy and one from the supply.
-      place(s, 7, 0, 7, true, null);
-      endTurn(s, fx);
-    } else {
+    if (faces.length !== 7) return ruleError('wrong_dice_count', '7 due');
+    if (k >> 4 === 7) sevenRavens(s, fx);
+    else {
       T.first_faces = faces.slice() as Face[];
       s.phase = TARGET;
     }
     return null;
   }
-  const by = s.phase === REROLL ? T.reroll_by : null;
+  if (s.phase === WINDOW) {
+    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
+    if ((T.last as PvThrow).ends) return ruleError('window_open');
+    s.phase = THROW;
+  }
+  // i (-1 after the loop) = dice due: diceDue() without its first-throw and window cases (settled above)
+  i = s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
+  if (!i) return ruleError('wrong_phase', s.phase);
+  if (faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
+  // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
+  T.targets += k & 15;
+  T.ravens += k >> 4;
+  T.last = {
+    n: i,
+    t: k & 15,
+    r: k >> 4,
+    first: false,
+    greedy: T.targets >= 5 || T.ravens >= 4,
+    empty: !k,
+    ends: T.targets >= 4 || T.ravens >= 3,
+    by: s.phase === REROLL ? T.reroll_by : null,
+  };
   T.reroll = 0;
   T.reroll_by = null;
-  place(s, faces.length, k & 15, ravens, false, by);
   afterThrow(s, fx);
   return null;
 }
@@ -218,55 +234,68 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (s.phase !== TARGET) {
     return ruleError('wrong_phase', s.phase);
   }
-  const value = a.value;
-  const k = scan(s.turn.first_faces as Face[], value);
-  if (value === 'R' || !(k & 15)) return ruleError('target_not_rolled');
-  s.turn.target = value as number;
-  s.turn.first_faces = null;
-  place(s, 7, k & 15, k >> 4, true, null);
-  afterThrow(s, fx);
+  const value = a.value as number;
+  // The first faces passed doThrow's check already: count them on their JSON text ('R' is no integer).
+  const j = JSON.stringify(s.turn.first_faces);
+  const t = (value | 0) === value ? j.split(value as never).length - 1 : 0;
+  if (!t) return ruleError('target_not_rolled');
+  const r = (j.length - 15) >> 1;
+  const T = s.turn;
+  T.target = value;
+  T.first_faces = null;
+  T.targets += t;
+  T.ravens += r;
+  T.last = {
+    n: 7,
+    t: t,
+    r: r,
+    first: true,
+    greedy: T.targets >= 5 || T.ravens >= 4,
+    empty: false,
+    ends: T.targets >= 4 || T.ravens >= 3,
+    by: null,
+  };
+  // afterThrow(): a first throw opens no window (R-PV-02).
+  if (T.last.ends) endTurn(s, fx);
+  else s.phase = THROW;
   return null;
 }
 
-/** Why a reroll of kind `kind` is refused now, or null. Condition order: see README "Error precedence". */
-function rerollRefusal(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
+/**
+ * A reroll of kind `kind` paid by the seats `by` (the active seat when reducing): the reason it
+ * is refused now (condition order: see README "Error precedence"), or null once it started.
+ */
+function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
   const T = s.turn;
-  const L = T.last;
+  const L = T.last as PvThrow;
   if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
   if (!L) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  // reduce_already_used / frustrate_already_used; `by` is the active seat when reducing.
+  // reduce_already_used / frustrate_already_used
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
+  // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
   for (let i = 0; i < by.length; i++) {
-    const p = s.players[by[i]];
-    if (p.frustrations < 1) return ruleError('no_frustration_to_spend', p.name);
+    if (s.players[by[i]].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[by[i]].name);
+    own(s, by[i]).frustrations--;
   }
   if (s.phase !== WINDOW) return ruleError('window_closed');
   if (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE) {
     return ruleError('window_closed');
   }
-  return null;
-}
-
-function startReroll(s: PvState, kind: 'reduce' | 'frustrate'): void {
-  const T = s.turn;
-  const L = T.last as PvThrow;
+  if (kind === REDUCE) T.reduce_used = true;
+  else T.frustrate_used = true;
   // R-PV-01: the whole last throw is picked up again, including what it placed.
   T.targets -= L.t;
   T.ravens -= L.r;
   T.reroll = L.n;
   T.reroll_by = kind;
   s.phase = REROLL;
+  return null;
 }
 
 function reduce(s: PvState): RuleError | null {
-  const err = rerollRefusal(s, REDUCE, [s.active]);
-  if (err) return err;
-  own(s, s.active).frustrations--; // to the supply, never the board
-  s.turn.reduce_used = true;
-  startReroll(s, REDUCE);
-  return null;
+  return reroll(s, REDUCE, [s.active]);
 }
 
 function frustrate(s: PvState, a: Action): RuleError | null {
@@ -280,13 +309,9 @@ function frustrate(s: PvState, a: Action): RuleError | null {
     }
     seats.push(seat);
   }
-  const err = rerollRefusal(s, FRUSTRATE, seats);
-  if (err) return err;
-  for (let i = 0; i < seats.length; i++) own(s, seats[i]).frustrations--;
-  s.turn.frustraters = s.turn.frustraters.concat(seats);
-  s.turn.frustrate_used = true;
-  startReroll(s, FRUSTRATE);
-  return null;
+  const err = reroll(s, FRUSTRATE, seats);
+  if (!err) s.turn.frustraters = s.turn.frustraters.concat(seats);
+  return err;
 }
 
 function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
@@ -296,10 +321,9 @@ function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   return null;
 }
 
-function markerPhase(s: PvState): RuleError | null {
-  if (s.phase === MARKER) return null;
-  if (s.phase === WINDOW) return ruleError('window_open');
-  return ruleError('wrong_phase');
+/** Why a marker action is refused (called only when the phase is not MARKER). */
+function markerPhase(s: PvState): RuleError {
+  return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase');
 }
 
 function addMarker(s: PvState, v: number): void {
@@ -311,8 +335,7 @@ function addMarker(s: PvState, v: number): void {
 }
 
 function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
-  const err = markerPhase(s);
-  if (err) return err;
+  if (s.phase !== MARKER) return markerPhase(s);
   const v = s.turn.target as number;
   if (s.middle[v - 3] < 1) return ruleError('marker_not_available');
   s.middle = s.middle.slice();
@@ -325,8 +348,7 @@ function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const from = a.from;
   const ret = a.return_to_box;
-  const err = markerPhase(s);
-  if (err) return err;
+  if (s.phase !== MARKER) return markerPhase(s);
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
   if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', '' + from);
@@ -359,34 +381,34 @@ function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 type Handler = (s: PvState, a: Action, fx: Effect[]) => RuleError | null;
-const ACTIONS = ['throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
-const HANDLERS: Handler[] = [doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
+// 'correct' (issue 2) is a throw again from the state before the last entered throw.
+// Order matters: below 2 the throws (they keep an undo state), below 6 the actions that write the turn.
+const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
+const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   if (!a || typeof a.do !== 'string') return fail('bad_action');
   if (s0.phase === OVER) return fail('game_over');
-  if (a.do === 'correct') return correct(s0, a);
+  // A table, not a switch: Espruino reads a whole switch statement on every call.
+  const i = ACTIONS.indexOf(a.do);
+  // A logged correction of the last entered throw, allowed until the next decision.
+  if (!(i || s0.undo)) return fail('nothing_to_correct');
   owned = 0;
-  const s = Object.assign({}, s0);
-  s.turn = Object.assign({}, s0.turn);
+  const s = Object.assign({}, i ? s0 : s0.undo);
+  // pass, take_marker and steal only read the turn (or replace it at the turn end): it stays shared.
+  if (i < 6) s.turn = Object.assign({}, s.turn);
   s.undo = null;
   s.n = s0.n + 1;
   const fx: Effect[] = [];
-  // A table, not a switch: Espruino reads a whole switch statement on every call.
-  const i = ACTIONS.indexOf(a.do);
   const err = i < 0 ? ruleError('unknown_action', a.do) : HANDLERS[i](s, a, fx);
-  // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
-  if (!err && !i) s.undo = s0.undo ? Object.assign({}, s0, { undo: null }) : s0;
   if (err) return { ok: false, error: err };
+  if (i < 2) {
+    // Only entered dice can be mis-entered; keep what to go back to (without its own undo).
+    if (!i) {
+      fx.unshift({ type: 'corrected' });
+      s0 = s0.undo as PvState;
+    }
+    s.undo = s0.undo ? Object.assign({}, s0, { undo: null }) : s0;
+  }
   return { ok: true, state: s, effects: fx };
-}
-
-/** A logged correction of the last entered throw, allowed until the next decision (issue 2). */
-function correct(s0: PvState, a: Action): StepResult<PvState> {
-  if (!s0.undo) return fail('nothing_to_correct');
-  const r = applyPechvogel(s0.undo, { do: 'throw', faces: a.faces });
-  if (!r.ok) return r;
-  r.state.n = s0.n + 1;
-  r.effects.unshift({ type: 'corrected' });
-  return r;
 }
