@@ -22,6 +22,10 @@ describe('protocol lines from the firmware', () => {
     t.requestSync({ c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed: 7 });
     for (const b of ['K1', 'K2', 'K6', 'BK', 'K3', 'S2', 'OK']) t.requestSync({ c: 'btn', b });
     t.requestSync({ c: 'btn', b: 'BK', k: 'long' });
+    // act lines are hand-built too: an entered throw, a choice, a virtual roll (its faces in the line).
+    t.requestSync({ c: 'act', a: { do: 'throw', faces: [3, 4, 5, 6, 7, 3, 'R'] } });
+    t.requestSync({ c: 'act', a: { do: 'choose_target', value: 3 } });
+    t.requestSync({ c: 'act', a: { do: 'roll' } });
     board.advance(2000);
     const lines = raw.split(/\r?\n/).map((l) => l.slice(Math.max(0, l.indexOf(LINE_PREFIX)))).filter((l) => l.startsWith(LINE_PREFIX));
     const kinds = new Set<string>();
@@ -32,8 +36,14 @@ describe('protocol lines from the firmware', () => {
       kinds.add(msg.t);
       if (msg.t === 'btn') expect(Object.keys(msg)).toEqual(['t', 'b', 'k', 's']);
       if (msg.t === 'leds') expect(Object.keys(msg)).toEqual(['t', 'f', 's']);
+      if (msg.t === 'act') {
+        expect(Object.keys(msg).filter((k) => k !== 'fx')).toEqual(['t', 'n', 'a', 's']);
+        // 7 dice − 2 targets − 1 raven placed by the first throw
+        if (msg.a.do === 'roll') expect(msg.a.faces).toHaveLength(4);
+      }
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['btn', 'leds', 'ui', 'hello', 'new']));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['act', 'btn', 'leds', 'ui', 'hello', 'new']));
+    expect(lines.filter((l) => l.includes('"t":"act"')).length).toBe(3);
     expect(lines.filter((l) => l.includes('"t":"btn"')).length).toBe(8);
   });
 });

@@ -1,4 +1,5 @@
 /** The host's set-up commands: new, load, snap, cfg (the frequent ones are in app.ts). */
+import { checkPvState } from '../../../shared/games/pechvogel/check-state';
 import { LOG_FORMAT } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { SNAP_CHUNK } from '../../../shared/protocol/messages';
@@ -22,7 +23,9 @@ export function command(app: App, c: Record<string, any>): void {
     else app.table.enterPlay();
   } else if (c.c === 'load') {
     const st = c.st as PvState;
-    if (!st || st.game !== 'pechvogel' || !Array.isArray(st.players) || typeof st.n !== 'number') return app.err('bad_state');
+    // Only states that keep play's invariants: the renderer and the engine rely on them.
+    const bad = checkPvState(st);
+    if (bad) return app.err('bad_state', bad);
     adopt(app, { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st);
     app.table.enterPlay();
   } else if (c.c === 'snap') sendSnapshot(app);
