@@ -444,7 +444,7 @@ function benchSimProxy(code: string, files: Record<string, string>, pins: Record
 
 // ───────────────────────── main ─────────────────────────
 
-/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, latency); sizes always run. */
+/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, flash, latency); sizes always run. */
 const ONLY = (() => {
   const i = process.argv.indexOf('--only');
   const v = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -470,6 +470,14 @@ async function main(): Promise<void> {
     await benchInstructions(instrBin, fw.code, fw.files);
   } else figure({ id: 'instr_button_press_avg', label: '5. instructions per button event', value: null, unit: 'instr', budget: '≤ 2,500,000', status: 'SKIP', note: !haveValgrind ? 'no valgrind' : 'no interpreter: set ESPRUINO_OS_BIN or ESPRUINO_BIN' });
   if (part('sim')) benchSimProxy(fw.code, fw.files, fw.manifest.pins);
+
+  if (part('flash')) {
+    // 7. Flash wear of the journal on the simulated board (same bundle, same journal code).
+    const { benchFlashWear } = await import('./flash-wear');
+    const w = await benchFlashWear();
+    extra.flashWear = w;
+    figure({ id: 'flash_bytes_per_turn', label: '7. flash written per turn (journal + checkpoints)', value: w.flash_bytes_per_turn as number, unit: 'B', status: 'INFO', note: `≈ ${fmt(w.flash_life_turns as number)} turns on a Pico at 10k erase cycles (${fmt(w.journal_space_bytes as number)} B of Storage for the journal)` });
+  }
 
   const latency = path.join(HERE, 'mirror-latency.ts');
   if (!part('latency')) console.log('SKIP  6. mirror latency (--only)');
