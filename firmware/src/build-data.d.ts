@@ -30,8 +30,8 @@ declare const __DT_BUILD__: {
   sweep: string;
 };
 
-/** Logical index of each Pechvogel region's (hardware/led-layout.ts) first cell. */
-declare const CELL_AT: {
+/** One number per Pechvogel region (hardware/led-layout.ts). */
+interface PechvogelRegionOffsets {
   target: number;
   dice: number;
   board_frustrations: number;
@@ -48,26 +48,12 @@ declare const CELL_AT: {
   final_standing: number;
   final_rank: number;
   status: number;
-};
+}
+
+/** Logical index of each Pechvogel region's first cell. */
+declare const CELL_AT: PechvogelRegionOffsets;
 
 /** Float64 index of each Pechvogel region's first 8-byte slot (every region starts on a slot; bar b at SLOT_AT.r + b). */
-declare const SLOT_AT: {
-  target: number;
-  dice: number;
-  board_frustrations: number;
-  middle: number;
-  box: number;
-  countdown: number;
-  entry_dice: number;
-  entry_histogram: number;
-  entry_error: number;
-  seat_active: number;
-  seat_vote: number;
-  seat_murphy: number;
-  seat_frustrations: number;
-  final_standing: number;
-  final_rank: number;
-  status: number;
-};
+declare const SLOT_AT: PechvogelRegionOffsets;
 
 declare const __DT_BUNDLE_HASH__: string;

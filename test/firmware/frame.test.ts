@@ -6,6 +6,7 @@
  * what a reference computed here from the palette, the chain order and the current rule gives.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { E_NATIVES } from '../../host/src/sim/espruino-e-natives';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
 import { buildData, buildDefines } from '../../firmware/build/build-firmware.js';
 import { PALETTE_LETTERS, PALETTE_RGB } from '../../firmware/src/leds/frame.js';
@@ -60,13 +61,8 @@ describe('LED frame', () => {
   });
 
   it('gives the reference bytes and text in the Node sandbox (plain-JS fallbacks)', () => {
-    const E = {
-      mapInPlace(from: ArrayLike<number>, to: { [i: number]: number; length: number }, map: ArrayLike<number>) {
-        for (let i = 0; i < from.length && i < to.length; i++) to[i] = map[from[i]] ?? 0;
-      },
-      toString: (a: ArrayLike<number>) => String.fromCharCode(...Array.from(a)),
-    };
-    const sandbox = createEspruinoSandbox({ E });
+    // The simulated board's E natives; no E.sum, so the plain-JS fallbacks run.
+    const sandbox = createEspruinoSandbox({ E: E_NATIVES });
     sandbox.run(code);
     expect(sandbox.output.map((l) => JSON.parse(l))).toEqual(CASES.map((c) => reference(...c)));
   });

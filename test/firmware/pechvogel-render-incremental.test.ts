@@ -8,6 +8,7 @@
  * state, and other drawings on the frame (self-test, staff marker) followed by an invalidation.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { E_NATIVES } from '../../host/src/sim/espruino-e-natives';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
 import { buildData, buildDefines } from '../../firmware/build/build-firmware.js';
 import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
@@ -23,12 +24,7 @@ interface Renderer {
   invalidatePechvogel(): void;
 }
 
-const E = {
-  mapInPlace(from: ArrayLike<number>, to: { [i: number]: number; length: number }, map: ArrayLike<number>) {
-    for (let i = 0; i < from.length && i < to.length; i++) to[i] = map[from[i]] ?? 0;
-  },
-  toString: (a: ArrayLike<number>) => String.fromCharCode(...Array.from(a)),
-};
+const E = E_NATIVES;
 
 function newUi(): PvUi {
   return { mode: 'play', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };

@@ -5,6 +5,7 @@
  * windows, refusals, attract mode, gappy seat maps and the set-up screen, at every blink phase.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { E_NATIVES } from '../../host/src/sim/espruino-e-natives';
 import { readFileSync } from 'node:fs';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
 import { buildData, buildDefines } from '../../firmware/build/build-firmware.js';
@@ -27,13 +28,8 @@ describe('Pechvogel renderer', () => {
   });
 
   it('draws the recorded frames in the Node sandbox (the simulated board)', () => {
-    const E = {
-      mapInPlace(from: ArrayLike<number>, to: { [i: number]: number; length: number }, map: ArrayLike<number>) {
-        for (let i = 0; i < from.length && i < to.length; i++) to[i] = map[from[i]] ?? 0;
-      },
-      toString: (a: ArrayLike<number>) => String.fromCharCode(...Array.from(a)),
-    };
-    const sandbox = createEspruinoSandbox({ E });
+    // The simulated board's E natives; no E.sum, so the plain-JS fallbacks run.
+    const sandbox = createEspruinoSandbox({ E: E_NATIVES });
     sandbox.run(code);
     expect(sandbox.output).toEqual(expected);
   });

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import vm from 'node:vm';
 import { createEspruinoSandbox, type EspruinoSandbox } from './espruino-sandbox';
 import { FakeClock, RealClock, type SimClock } from './clock';
+import { E_NATIVES } from './espruino-e-natives';
 import { SimStorage } from './sim-storage';
 import { crc32 } from './crc32';
 
@@ -234,21 +235,8 @@ export class SimBoard extends EventEmitter {
       on(ev: string, fn: (...a: unknown[]) => void) {
         if (ev === 'packet') self.packetHandlers.push(fn as (o: unknown) => void);
       },
-      mapInPlace(from: ArrayLike<number>, to: { [i: number]: number; length: number }, map: ArrayLike<number> | ((v: number) => number)) {
-        for (let i = 0; i < from.length && i < to.length; i++) {
-          const v = from[i];
-          to[i] = typeof map === 'function' ? map(v) : (map[v] ?? 0);
-        }
-      },
-      toString(...args: unknown[]) {
-        let s = '';
-        for (const a of args) {
-          if (typeof a === 'string') s += a;
-          else if (typeof a === 'number') s += String.fromCharCode(a & 0xff);
-          else if (a && typeof (a as ArrayLike<number>).length === 'number') for (let i = 0; i < (a as ArrayLike<number>).length; i++) s += String.fromCharCode((a as ArrayLike<number>)[i] & 0xff);
-        }
-        return s;
-      },
+      mapInPlace: E_NATIVES.mapInPlace,
+      toString: E_NATIVES.toString,
       CRC32(d: string | ArrayLike<number>) {
         return crc32(typeof d === 'string' ? Buffer.from(d, 'latin1') : Uint8Array.from(d));
       },

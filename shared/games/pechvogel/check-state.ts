@@ -4,8 +4,9 @@
  * the first faces of a turn are seven die faces). Returns what is wrong, or null.
  */
 import type { PvState } from './types';
+import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
-const PHASES = ['await_first_throw', 'await_target', 'await_throw', 'reroll_window', 'await_reroll', 'await_marker_choice', 'game_over'];
+const PHASES = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
 
 function whole(x: unknown, lo: number, hi: number): boolean {
   return typeof x === 'number' && x % 1 === 0 && x >= lo && x <= hi;
