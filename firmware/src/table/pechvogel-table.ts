@@ -65,6 +65,8 @@ export function newUi(): PvUi {
 export class PechvogelTable {
   ui: PvUi = newUi();
   private timer = -1;
+  /** The pending automatic marker step (R-PV-22), -1 none. */
+  private auto = -1;
   constructor(private app: App) {}
 
   refuse(code: string, seat: number): void {
@@ -91,7 +93,8 @@ export class PechvogelTable {
     const ui = this.ui;
     ui.victim = -1;
     if (!s || s.phase !== 'reroll_window') {
-      ui.votes = [];
+      // A new array only when there were votes: the renderer redraws the votes when it changes.
+      if (ui.votes.length) ui.votes = [];
       ui.deadline = 0;
       if (this.timer >= 0) clearTimeout(this.timer);
       this.timer = -1;
@@ -105,7 +108,19 @@ export class PechvogelTable {
         this.app.refresh();
       }, ui.span) as unknown as number;
     }
-    if (s && s.phase === 'await_marker_choice') this.autoMarker(s);
+    if (s && s.phase === 'await_marker_choice' && this.auto < 0) {
+      // R-PV-22 in an event of its own, right after this one: the press that ended the turn shows
+      // its throw at once, and neither event carries two engine steps and their redraws.
+      this.auto = setTimeout(() => {
+        this.auto = -1;
+        const st = this.app.state;
+        // Whatever came in between (a victim chosen, a correction, a new game) is respected.
+        if (st && st.phase === 'await_marker_choice') {
+          this.autoMarker(st);
+          this.app.refresh();
+        }
+      }, 0) as unknown as number;
+    }
   }
 
   /** R-PV-22: a single possible marker action is applied without asking. */
