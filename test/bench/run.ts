@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildEngineBundle, buildFirmware, ROOT } from '../../firmware/build/build-firmware';
@@ -407,13 +407,17 @@ async function inParallel<T>(jobs: (() => Promise<T>)[], width: number): Promise
 
 async function benchInstructions(bin: string, code: string, files: Record<string, string>): Promise<void> {
   const t0 = Date.now();
+  // Identical runs differ now and then by ~0.1 M (the interpreter's own timer and flash
+  // bookkeeping reads the host clock): every count is the median of RUNS runs.
+  const RUNS = 3;
   const jobs: (() => Promise<number>)[] = [];
-  for (const sc of SCENARIOS) for (const units of sc.once ? [0, 1] : [sc.n, 2 * sc.n]) jobs.push(() => callgrind(bin, code, files, sc, units));
-  const counts = await inParallel(jobs, 2);
+  for (const sc of SCENARIOS) for (const units of sc.once ? [0, 1] : [sc.n, 2 * sc.n]) for (let k = 0; k < RUNS; k++) jobs.push(() => callgrind(bin, code, files, sc, units));
+  const runs = await inParallel(jobs, Math.max(2, Math.min(8, cpus().length - 1)));
+  const median = (j: number) => runs.slice(j * RUNS, j * RUNS + RUNS).sort((a, b) => a - b)[RUNS >> 1];
   const per: Record<string, { perUnit: number; perEvent: number; irN: number; ir2N: number; n: number }> = {};
   SCENARIOS.forEach((sc, i) => {
-    const irN = counts[2 * i];
-    const ir2N = counts[2 * i + 1];
+    const irN = median(2 * i);
+    const ir2N = median(2 * i + 1);
     const perUnit = sc.once ? ir2N - irN : (ir2N - irN) / sc.n;
     per[sc.id] = { perUnit, perEvent: perUnit / sc.events, irN, ir2N, n: sc.n };
   });
