@@ -203,21 +203,35 @@ async function benchRam(bin: string, code: string, files: Record<string, string>
         // cost a refused command. One move in six goes by the table's buttons (or virtual roll),
         // the rest as engine actions: the run is bound by the Linux build reading code from its
         // flash file (~30 ms a command), and 500 turns are ~3,300 actions.
+        // The automatic marker step is an event of its own after the command that ended the turn:
+        // the batch ends there, and its act line comes after the last reply.
         const cmds: HostCmd[] = [];
         let s = mirror.state!;
+        let autoN = 0;
         for (let k = 0; k < 16 && s.phase !== 'game_over'; k++) {
           const mv = nextMove(s, rand, rand(6) === 0);
           cmds.push(...mv.cmds);
           const res = step(s, mv.action);
           if (!res.ok) break;
           s = afterBoard(res.state);
+          if (s !== res.state) {
+            autoN = s.n;
+            break;
+          }
         }
         const k0 = p.replies.length;
         const m0 = p.msgs.length;
         for (const c of cmds) p.send(c);
         commands += cmds.length;
         await p.nextReply(k0 + cmds.length - 1, m0, 60_000);
-        const msgs: BoardMsg[] = p.msgs.slice(m0, p.replies[k0 + cmds.length - 1].at);
+        let end = p.replies[k0 + cmds.length - 1].at;
+        if (autoN) {
+          const at = end;
+          const found = () => p.msgs.findIndex((m, i) => i >= at && m.t === 'act' && m.n === autoN);
+          await p.until(() => found() >= 0, 60_000, 'the automatic marker step');
+          end = found() + 1;
+        }
+        const msgs: BoardMsg[] = p.msgs.slice(m0, end);
         for (const m of msgs) {
           if (m.t === 'rej' || (m.t === 'ui' && m.err)) refused++;
           if (m.t === 'act' && m.fx && m.fx.indexOf('turn_end') >= 0) turns++;
