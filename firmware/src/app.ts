@@ -323,8 +323,9 @@ export class App {
     const ui = this.table.ui;
     const head = '{"t":"ui","m":"' + ui.mode + '","e":' + JSON.stringify(ui.entry) + ',"c":' + ui.correcting + ',"v":' + JSON.stringify(ui.votes);
     const tail = ',"vic":' + ui.victim + ',"err":"' + ui.err + '"';
-    if (!this.selftest && head + tail + ui.deadline !== this.lastUi) {
-      this.lastUi = head + tail + ui.deadline;
+    const u = head + tail + ui.deadline;
+    if (!this.selftest && u !== this.lastUi) {
+      this.lastUi = u;
       sendLine(LINE_PREFIX + head + ',"dl":' + (ui.deadline ? ui.deadline - now : 0) + tail + ',"s":' + ++this.seq + '}');
     }
     this.schedule(wake);
@@ -342,10 +343,8 @@ export class App {
     const now = getTime() * 1000;
     let at = now + IDLE_TICK_MS;
     if (wake < at) at = wake;
-    if (this.tickId >= 0) {
-      if (this.tickAt <= at) return;
-      clearTimeout(this.tickId);
-    }
+    // Here the pending tick (if any) is later than `wake`, so later than `at` too.
+    if (this.tickId >= 0) clearTimeout(this.tickId);
     this.tickAt = at;
     // A timer never fires early; 1 ms later the new phase is certain to be on.
     this.tickId = setTimeout(() => this.tick(), at > now ? at - now + 1 : 1) as unknown as number;

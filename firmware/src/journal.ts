@@ -36,8 +36,7 @@ export class Journal {
   /** Appends action `n`, given as its JSON text (the caller has it anyway). */
   append(n: number, actionJson: string): void {
     const line = '{"n":' + n + ',"a":' + actionJson + '}\n';
-    if (!this.lines) this.lines = espruinoModule('Storage').open(LINES_FILE, 'a');
-    this.lines!.write(line);
+    (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
     this.pending += line.length;
   }
 
