@@ -10,6 +10,7 @@ import { EspruinoBuildError, type BuildIssue } from './espruino-build-error.js';
 import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js';
 import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
 import { flattenIife } from './flatten-iife.js';
+import { seedRoot } from './seed-root.js';
 import { walkNodes, type JsNode } from './js-node.js';
 
 export { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-build-error.js';
@@ -70,7 +71,7 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
   code = fixUpForEspruino(code);
   if (opts.flat) {
     if (opts.globalName) throw new Error('bundleForEspruino: flat and globalName do not go together');
-    code = flattenIife(code);
+    code = seedRoot(flattenIife(code));
     verifyEspruinoShape(code);
   }
   return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings };

@@ -1,5 +1,6 @@
 import * as acorn from 'acorn';
 import { childNodes, walkNodes, type JsNode } from './js-node.js';
+import { isRootSeed } from './seed-root.js';
 
 // Espruino 2v29 hoists nothing and rejects some ES5 that every other engine accepts. This pass rewrites
 // ES5 code (TypeScript's output, minified or not) so it means the same thing on Espruino as on Node.
@@ -222,8 +223,10 @@ export function verifyEspruinoShape(code: string): void {
   const fail = (node: JsNode, what: string): never => {
     throw new Error(`Espruino fix-up left ${what} at offset ${node.start}: ${code.slice(node.start, node.start + 60)}`);
   };
-  const checkList = (statements: JsNode[], isScope: boolean): void => {
+  const checkList = (statements: JsNode[], isScope: boolean, isProgram = false): void => {
     let i = directiveCount(statements);
+    // seed-root.ts: bare built-in names before everything else (no code runs).
+    if (isProgram && isRootSeed(statements[i])) i++;
     if (isScope && statements[i]?.type === 'VariableDeclaration') i++;
     let seenOther = false;
     for (; i < statements.length; i++) {
@@ -238,7 +241,7 @@ export function verifyEspruinoShape(code: string): void {
     if (node.type === 'Identifier' && ESPRUINO_ONLY_KEYWORDS.has(node.name) && isNamePosition(node, parent)) fail(node, `the name '${node.name}'`);
     if (node.type === 'ArrayExpression' && node.elements.includes(null)) fail(node, 'an array hole');
     if (node.type === 'VariableDeclaration' && node.declarations.some((d: JsNode) => d.init)) fail(node, 'an initialised var');
-    if (node.type === 'Program') checkList(node.body, true);
+    if (node.type === 'Program') checkList(node.body, true, true);
     else if (node.type === 'BlockStatement') checkList(node.body, isFunctionBody(node, parent));
     else if (node.type === 'SwitchCase') checkList(node.consequent, false);
     else if ((node.type === 'ForStatement' && node.init?.type === 'VariableDeclaration') || (node.type === 'ForInStatement' && node.left.type === 'VariableDeclaration')) {
