@@ -373,7 +373,10 @@ clearTimeout();clearInterval();})();
 
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdin: a pipe that stays open and silent. With /dev/null, the Linux build's input thread
+    // reads EOF over and over and feeds junk to the console for as long as the run lasts, which
+    // made callgrind counts depend on wall time (up to 0.3 M between identical runs).
+    const child = spawn(cmd, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('latin1')));
@@ -382,6 +385,7 @@ function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promi
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(t);
+      child.stdin.destroy();
       resolve({ code, stdout, stderr });
     });
   });
