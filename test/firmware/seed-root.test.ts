@@ -36,7 +36,7 @@ describe('seedRoot', () => {
     const { code } = await ensureBundle();
     const seed = (acorn.parse(code, { ecmaVersion: 5 }) as unknown as JsNode).body[1];
     expect(isRootSeed(seed)).toBe(true);
-    expect(code.slice(seed.start, seed.end)).toMatch(/^E,Math,JSON,/);
+    expect(code.slice(seed.start, seed.end).replace(';', '').split(',')).toEqual(expect.arrayContaining(['E', 'JSON', 'Math', 'Object']));
   });
 
   it.skipIf(!ESPRUINO_BIN)('puts the names first in Espruino’s global scope ($ESPRUINO_BIN)', () => {
