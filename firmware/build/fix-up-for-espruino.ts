@@ -1,5 +1,5 @@
 import * as acorn from 'acorn';
-import { childNodes, walkNodes, type JsNode } from './js-node.js';
+import { childNodes, isNamePosition, walkNodes, type JsNode } from './js-node.js';
 import { isRootSeed } from './seed-root.js';
 
 // Espruino 2v29 hoists nothing and rejects some ES5 that every other engine accepts. This pass rewrites
@@ -94,14 +94,6 @@ type Render = (from: number, to: number, inner: boolean) => string;
 
 function isFunctionBody(block: JsNode, parent: JsNode | undefined): boolean {
   return parent !== undefined && (parent.type === 'FunctionDeclaration' || parent.type === 'FunctionExpression') && parent.body === block;
-}
-
-/** True for identifiers that name a variable (not a property name or a label). */
-function isNamePosition(id: JsNode, parent: JsNode | undefined): boolean {
-  if (!parent) return true;
-  if (parent.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
-  if (parent.type === 'Property' && parent.key === id) return false;
-  return !(parent.type === 'LabeledStatement' || parent.type === 'BreakStatement' || parent.type === 'ContinueStatement');
 }
 
 function planRenames(program: JsNode): Map<string, string> {

@@ -43,3 +43,11 @@ export function walkNodes(root: JsNode, visit: (node: JsNode, ancestors: readonl
   };
   step(root);
 }
+
+/** True for identifiers that name a variable (not a property name or a label). */
+export function isNamePosition(id: JsNode, parent: JsNode | undefined): boolean {
+  if (!parent) return true;
+  if (parent.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
+  if (parent.type === 'Property' && parent.key === id) return false;
+  return !(parent.type === 'LabeledStatement' || parent.type === 'BreakStatement' || parent.type === 'ContinueStatement');
+}

@@ -1,5 +1,5 @@
 import * as acorn from 'acorn';
-import { walkNodes, type JsNode } from './js-node.js';
+import { isNamePosition, walkNodes, type JsNode } from './js-node.js';
 
 /**
  * Built-in objects that exist both on Espruino 2v29 and in the simulated board's sandbox, so a
@@ -24,10 +24,8 @@ export function seedRoot(code: string): string {
   const program = acorn.parse(code, { ecmaVersion: 5 }) as unknown as JsNode;
   const uses = new Map<string, number>();
   walkNodes(program, (node, ancestors) => {
-    if (node.type !== 'Identifier' || !SEEDABLE.includes(node.name)) return;
-    const parent = ancestors[ancestors.length - 1];
     // Property names (o.E, {E: 1}) are not references.
-    if (parent && ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) || (parent.type === 'Property' && parent.key === node))) return;
+    if (node.type !== 'Identifier' || !SEEDABLE.includes(node.name) || !isNamePosition(node, ancestors[ancestors.length - 1])) return;
     uses.set(node.name, (uses.get(node.name) || 0) + 1);
   });
   if (uses.size === 0) return code;
