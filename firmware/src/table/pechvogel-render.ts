@@ -161,7 +161,13 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       D[SLOT_AT.status] = D[__DT_BUILD__.offSlot];
       f.chainLed = -1;
     }
-    if (s !== lS || (pP && pP !== ph)) b |= drawStep(s, seats, ph);
+    if (s !== lS || (pP && pP !== ph)) {
+      // Most steps leave the right panel as it is: drawStep only when what it draws may differ
+      // (lS, the last state, matches what drawStep drew in phase, seat and Murphy; in a reroll
+      // window the votes depend on the whole state, and blinking bars are drawn by drawStep).
+      if (s.players !== lP || s.phase !== (lS as PvState).phase || s.active !== (lS as PvState).active || s.murphy !== (lS as PvState).murphy || lW || pP) b |= drawStep(s, seats, ph);
+      else lS = s;
+    }
     if (e !== lE || ui.votes !== lV || ui.votes.length !== lVn) drawVotes(s, ui, seats, e);
     if (ui.entry.length > 0 || ui.correcting) {
       g = 2;
