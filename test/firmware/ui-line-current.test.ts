@@ -1,0 +1,107 @@
+/**
+ * The board sends a `ui` line only when what the line shows changed. This checks that the host is
+ * never left with a stale table UI: random games on the simulated board, driven by engine actions, by the
+ * table's buttons, by stray presses (refusals, corrections, victims chosen and dropped, votes) and
+ * by the clock (reroll windows running out, the automatic marker step), and after every event the
+ * fields of the last ui line the host got are compared with the board's own table UI (snapshot).
+ */
+import { describe, expect, it } from 'vitest';
+import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { installFiles } from '../../host/src/sim/install-files';
+import { SimBoard } from '../../host/src/sim/sim-board';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
+import { mulberry32 } from '../support/random';
+
+const STRAY = ['S1', 'S2', 'S3', 'S4', 'K1', 'K3', 'K6', 'OK', 'BK'];
+
+describe('ui line', () => {
+  it('always tells the host the table UI as it is on the board', async () => {
+    const { code, manifest, files } = await ensureBundle();
+    const pick = mulberry32(7);
+    let events = 0;
+    let stray = 0;
+    let timed = 0;
+    for (let game = 0; game < 6; game++) {
+      const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
+      installFiles(board.storage, files);
+      const sim = new SimTarget(board);
+      board.boot();
+      const setup: HostCmd[] = [
+        { c: 'cfg', k: 'attract_ms', v: 0 },
+        { c: 'cfg', k: 'window_ms', v: 4000 },
+        { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora'].slice(0, 2 + (game % 3)), seed: game + 1 },
+      ];
+      for (const c of setup) expect(sim.requestSync(c).ack).toBe(true);
+      let last: BoardMsg | undefined;
+      const check = (what: string) => {
+        for (const m of sim.msgs) if (m.t === 'ui') last = m;
+        const snap = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs);
+        expect(snap, what).not.toBeNull();
+        const ui = snap!.ui as Record<string, unknown>;
+        const seen = last as Record<string, unknown> | undefined;
+        expect(seen, what).toBeDefined();
+        expect({ m: seen!.m, e: seen!.e, c: seen!.c, v: seen!.v, vic: seen!.vic, err: seen!.err }, what).toEqual({ m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, vic: ui.victim, err: ui.err });
+        // A countdown runs exactly when the host was told one does.
+        expect((seen!.dl as number) > 0, what).toBe((ui.deadline as number) > 0);
+        events++;
+      };
+      check('after set-up');
+      for (let turn = 0; turn < 120; turn++) {
+        const snap = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+        if (snap.st.phase === 'game_over') break;
+        const r = pick(10);
+        if (r < 2) {
+          // A stray press: refused, a correction started or dropped, a victim, a vote, ...
+          const b = STRAY[pick(STRAY.length)];
+          sim.requestSync({ c: 'btn', b, k: pick(4) ? 'press' : 'long' });
+          stray++;
+          check(`stray ${b}`);
+        } else if (r < 3) {
+          // Time passes: a reroll window runs out, the automatic marker step runs, errors expire.
+          board.advance(pick(2) ? 0 : 5000);
+          timed++;
+          check('time');
+        } else {
+          const move = nextMove(snap.st, pick);
+          for (const c of move.cmds) {
+            sim.requestSync(c);
+            check(`${move.via} ${JSON.stringify(c)}`);
+          }
+        }
+        board.advance(0);
+        check('after the move');
+      }
+      expect(board.errors).toEqual([]);
+    }
+    expect(stray).toBeGreaterThan(30);
+    expect(timed).toBeGreaterThan(15);
+    expect(events).toBeGreaterThan(500);
+  });
+
+  it('drops the chosen victim when a host action ends the marker step', async () => {
+    const { code, manifest, files } = await ensureBundle();
+    const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
+    installFiles(board.storage, files);
+    const sim = new SimTarget(board);
+    board.boot();
+    const phase = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!.st.phase;
+    const act = (a: Record<string, unknown>) => expect(sim.requestSync({ c: 'act', a }).msgs.filter((m) => m.t === 'rej')).toEqual([]);
+    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
+    // Ann and then Ben end a turn on four 3s: Ann takes a 3 (the only option, automatically), so
+    // Ben may take one from the middle or steal Ann's.
+    for (let turn = 0; turn < 2; turn++) {
+      act({ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] });
+      act({ do: 'choose_target', value: 3 });
+      act({ do: 'throw', faces: [3, 3, 4, 5, 6] });
+      if (phase() === 'reroll_window') act({ do: 'pass' });
+      board.advance(0);
+    }
+    expect(phase()).toBe('await_marker_choice');
+    const uiLines = () => sim.msgs.filter((m) => m.t === 'ui') as unknown as { vic: number }[];
+    sim.requestSync({ c: 'btn', b: 'S1', k: 'press' });
+    expect(uiLines().pop()!.vic).toBe(0);
+    act({ do: 'take_marker' });
+    expect(uiLines().pop()!.vic).toBe(-1);
+  });
+});
