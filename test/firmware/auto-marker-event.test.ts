@@ -6,11 +6,10 @@
  * between is respected, and a power cut in between resumes to the same automatic step.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
-import { SimBoard } from '../../host/src/sim/sim-board';
+import type { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { joinSnapshot, SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
 
 const btn = (b: string): HostCmd => ({ c: 'btn', b, k: 'press' });
 /** Ann's turn: first throw 3 4 5 6 7 3 4, target 3, then 3 3 R 4 5 ends it with four 3s. */
@@ -19,9 +18,7 @@ const TURN = ['K1', 'K2', 'K3', 'K4', 'K5', 'K1', 'K2', 'OK', 'K1', 'K1', 'K1', 
 const MARKER_LED = 5 * 16 + 15;
 
 async function boardAtTurnEnd(): Promise<{ board: SimBoard; sim: SimTarget }> {
-  const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-  installFiles(board.storage, files);
+  const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
   const sim = new SimTarget(board);
   board.boot();
   for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }, ...TURN.map(btn)] as HostCmd[]) {

@@ -6,25 +6,21 @@
  * fields of the last ui line the host got are compared with the board's own table UI (snapshot).
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
-import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
 import { mulberry32 } from '../support/random';
 
 const STRAY = ['S1', 'S2', 'S3', 'S4', 'K1', 'K3', 'K6', 'OK', 'BK'];
 
 describe('ui line', () => {
   it('always tells the host the table UI as it is on the board', async () => {
-    const { code, manifest, files } = await ensureBundle();
     const pick = mulberry32(7);
     let events = 0;
     let stray = 0;
     let timed = 0;
     for (let game = 0; game < 6; game++) {
-      const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-      installFiles(board.storage, files);
+      const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
       const sim = new SimTarget(board);
       board.boot();
       const setup: HostCmd[] = [
@@ -34,8 +30,9 @@ describe('ui line', () => {
       ];
       for (const c of setup) expect(sim.requestSync(c).ack).toBe(true);
       let last: BoardMsg | undefined;
+      let read = 0;
       const check = (what: string) => {
-        for (const m of sim.msgs) if (m.t === 'ui') last = m;
+        for (; read < sim.msgs.length; read++) if (sim.msgs[read].t === 'ui') last = sim.msgs[read];
         const snap = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs);
         expect(snap, what).not.toBeNull();
         const ui = snap!.ui as Record<string, unknown>;
@@ -80,9 +77,7 @@ describe('ui line', () => {
   });
 
   it('drops the chosen victim when a host action ends the marker step', async () => {
-    const { code, manifest, files } = await ensureBundle();
-    const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(board.storage, files);
+    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
     const sim = new SimTarget(board);
     board.boot();
     const phase = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!.st.phase;

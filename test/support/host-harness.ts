@@ -36,12 +36,14 @@ export interface SimOptions {
   patch?: (code: string) => string;
   storageFile?: string | null;
   boardName?: string;
+  /** 'fake': time moves only through board.advance() (default: the real clock). */
+  clock?: 'real' | 'fake';
 }
 
-/** A simulated board on the real clock, in this process, with the firmware's extra files installed. */
+/** A simulated board in this process, with the firmware's extra files installed. */
 export async function makeSim(o: SimOptions = {}): Promise<SimBoard> {
   const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: o.patch ? o.patch(code) : code, pins: manifest.pins, storageFile: o.storageFile ?? null, boardName: o.boardName });
+  const board = new SimBoard({ bundle: o.patch ? o.patch(code) : code, pins: manifest.pins, storageFile: o.storageFile ?? null, boardName: o.boardName, clock: o.clock });
   installFiles(board.storage, files);
   return board;
 }
