@@ -4,17 +4,13 @@
  * in the order send() gives them (s last). Checked on the simulated board with the exact bundle.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
-import { SimBoard } from '../../host/src/sim/sim-board';
 import { LINE_PREFIX } from '../../shared/protocol/messages';
 import { SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
 
 describe('protocol lines from the firmware', () => {
   it('are canonical JSON lines, hand-built ones included', async () => {
-    const bundle = await ensureBundle();
-    const board = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(board.storage, bundle.files);
+    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
     let raw = '';
     board.on('data', (d: Buffer) => (raw += Buffer.from(d).toString('latin1')));
     const t = new SimTarget(board);

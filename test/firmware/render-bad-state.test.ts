@@ -4,13 +4,11 @@
  * the edges of the ranges the frame still holds palette letters only, so the leds line stays clean.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
-import { SimBoard } from '../../host/src/sim/sim-board';
 import { PALETTE_LETTERS } from '../../firmware/src/leds/frame';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
 
 function lettersOnly(frames: string[]): void {
   expect(frames.length).toBeGreaterThan(0);
@@ -22,10 +20,8 @@ function lettersOnly(frames: string[]): void {
 
 describe('loading a state from the host', () => {
   it('refuses states outside play invariants and draws states at their edges with letters only', async () => {
-    const bundle = await ensureBundle();
     // The Linux build (no pins) reports every frame as text.
-    const board = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(board.storage, bundle.files);
+    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
     const t = new SimTarget(board);
     board.boot();
     const base = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'] });
