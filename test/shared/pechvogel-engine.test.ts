@@ -5,6 +5,8 @@ import { entryLine, headerLine, LOG_FORMAT, replayLog } from '../../shared/engin
 import type { Action } from '../../shared/engine/types';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { pechvogelView } from '../../shared/games/pechvogel/view';
+import { canReduce, markerOptions, possibleFrustraters } from '../../shared/games/pechvogel/rules';
+import { playRandomGame } from '../support/play';
 import type { PvState } from '../../shared/games/pechvogel/types';
 
 function start(seed?: number): PvState {
@@ -179,5 +181,51 @@ describe('action log', () => {
     expect(torn.ok).toBe(false);
     expect(torn.error).toMatchObject({ line: 4, code: 'bad_log' });
     expect(torn.applied).toBe(2);
+  });
+});
+
+describe('decisions written out in the step for Espruino', () => {
+  // afterThrow() and endTurn() repeat canReduce(), possibleFrustraters() and markerOptions() inline
+  // (a call costs the board more): they must decide as those do.
+  it('open the reroll window and the marker step exactly as the exported predicates say', () => {
+    let windows = 0;
+    let continued = 0;
+    let markers = 0;
+    let unmarked = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const g = playRandomGame(seed, 2 + (seed % 4));
+      for (let i = 0; i < g.actions.length; i++) {
+        const a = g.actions[i];
+        const s = g.states[i + 1];
+        if (s.phase === 'await_marker_choice' && g.states[i].phase !== 'await_marker_choice') {
+          const o = markerOptions(s);
+          expect(o.take || o.stealFrom.length > 0, `seed ${seed} action ${i}`).toBe(true);
+          markers++;
+        }
+        // A turn that ended on four targets without the marker step: nothing to take or steal.
+        const fx = (step(g.states[i], a) as { effects: { type: string; marker?: number | null; faces?: unknown[] }[] }).effects;
+        if (fx.some((e) => e.type === 'turn_end' && e.marker === null) && a.do !== 'take_marker' && a.do !== 'steal') {
+          const base = (a.do === 'correct' ? g.states[i].undo : g.states[i]) as PvState;
+          const v = a.do === 'choose_target' ? (a.value as number) : base.turn.target;
+          const rolled = fx.find((e) => e.type === 'rolled');
+          const faces = a.do === 'choose_target' ? base.turn.first_faces || [] : a.do === 'pass' ? [] : ((a.faces || (rolled && rolled.faces) || []) as unknown[]);
+          if (v !== null && base.turn.targets + faces.filter((f) => f === v).length >= 4) {
+            const o = markerOptions({ ...base, turn: { ...base.turn, target: v } });
+            expect(o.take || o.stealFrom.length > 0, `seed ${seed} action ${i}`).toBe(false);
+            unmarked++;
+          }
+        }
+        // A throw placed in a turn that goes on: the window opens exactly when someone can reroll.
+        if (!['throw', 'correct', 'roll'].includes(a.do) || !s.turn.last || s.turn.last.first) continue;
+        const can = canReduce(s) || possibleFrustraters(s).length > 0;
+        expect(s.phase === 'reroll_window', `seed ${seed} action ${i} ${JSON.stringify(a)}`).toBe(can);
+        if (s.phase === 'reroll_window') windows++;
+        else continued++;
+      }
+    }
+    expect(windows).toBeGreaterThan(100);
+    expect(continued).toBeGreaterThan(100);
+    expect(markers).toBeGreaterThan(50);
+    expect(unmarked).toBeGreaterThan(5);
   });
 });
