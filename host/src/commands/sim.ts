@@ -13,6 +13,7 @@ import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
 import { installFiles } from '../sim/install-files';
+import { encodePacket } from '../../../shared/protocol/host-codec';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -129,14 +130,18 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         return;
       }
       const id = KEYMAP[k];
-      if (id) {
-        board.press(id, long ? 1200 : 80);
-        long = false;
-      }
+      if (!id) return;
+      // Espruino's Linux build has no pins (setWatch never fires): there the buttons are the
+      // host's btn commands, as a mirror or script sends them.
+      if (opts.linux) board.write(encodePacket({ c: 'btn', b: id, k: long ? 'long' : 'press' }));
+      else board.press(id, long ? 1200 : 80);
+      long = false;
     });
   });
   clearInterval(timer);
   process.stdin.setRawMode(false);
+  // A flowing stdin keeps Node running: without this, Ctrl-C would leave the command hanging.
+  process.stdin.pause();
   process.stdout.write('\x1b[?25h\n');
   exposure?.close();
   board.powerCut();

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { CLI, scratchDir, sleep, waitUntil } from '../support/host-harness';
+
+// The README's main job, `dicetray sim`, as a person uses it: in a real terminal (a pseudo-terminal
+// from util-linux `script`), keys typed, the screen read back. Both board kinds: pins (the keys
+// press the simulated buttons) and --linux (no pins: the keys become the host's btn commands).
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  while (running.length) running.pop()!.kill('SIGKILL');
+});
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/** `dicetray sim` in a pseudo-terminal; screen() is the last whole screen it drew, as text. */
+function simInTerminal(extra: string[]) {
+  const storage = path.join(scratchDir(), 'sim-storage.json');
+  const cmd = [process.execPath, CLI, 'sim', '--storage', storage, ...extra].map((a) => `'${a}'`).join(' ');
+  const proc = spawn('script', ['-q', '-e', '-c', cmd, '/dev/null'], { env: { ...process.env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  running.push(proc);
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const screen = (): string => {
+    // Every redraw starts with "cursor home, clear screen"; the last one may still be arriving.
+    const shots = out.split('\x1b[H\x1b[2J').filter((s) => s.includes('Keys:'));
+    return (shots[shots.length - 1] || '').replace(ANSI, '').replace(/\r/g, '');
+  };
+  const waitFor = (what: string, timeoutMs = 15_000) =>
+    waitUntil(`"${what}" on the screen:\n${screen()}`, () => screen().includes(what), timeoutMs).then(screen);
+  /** Types keys one at a time, as a person would (slower than the board's debounce). */
+  const type = async (keys: string[]) => {
+    for (const k of keys) {
+      proc.stdin!.write(k);
+      await sleep(200);
+    }
+  };
+  return { proc, screen, waitFor, type };
+}
+
+describe.each([
+  ['pins', ['--fresh']],
+  ['--linux', ['--fresh', '--linux']],
+])('dicetray sim from the keyboard (%s)', (_kind, args) => {
+  it('sets up, refuses a wrong dice count without losing the entry, plays on and survives a power cut', async () => {
+    const t = simInTerminal(args);
+    await t.waitFor('Set-up: press seat buttons');
+    await t.type(['1', '2', '\r']);
+    let s = await t.waitFor('first throw (7 dice)');
+    expect(s).toMatch(/▶ \S+.*markers \[\]/);
+
+    // Two dice for a first throw: refused, and the two stay entered.
+    await t.type(['a', 's', '\r']);
+    s = await t.waitFor('Refused: wrong number of dice');
+    expect(s).toContain('Entering: 3 4');
+    expect(s).toContain('first throw (7 dice)');
+
+    // Backspace takes one back; then seven in all are accepted.
+    await t.type(['\x7f']);
+    await t.waitFor('Entering: 3\n');
+    await t.type(['s', 'd', 'f', 'g', 'a', 'h', '\r']);
+    s = await t.waitFor('choose the target');
+    expect(s).not.toContain('Entering:');
+
+    // P: power cut and restart; the journal brings the game back where it was.
+    await t.type(['P']);
+    await t.waitFor('power cut … power back');
+    await sleep(500);
+    s = await t.waitFor('choose the target');
+
+    // The target from the pad: 3 (two of them in the first throw).
+    await t.type(['a']);
+    s = await t.waitFor('target 3: 2 on the board, ravens 1');
+
+    t.proc.stdin!.write('\x03');
+    await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
+    expect(t.proc.exitCode).toBe(0);
+  }, 60_000);
+});
