@@ -29,6 +29,10 @@ export type BoardMsg =
   | { t: 'btn'; s: number; b: ButtonId; k: 'press' | 'long' }
   | { t: 'ui'; s: number; m: string; [k: string]: unknown }
   | { t: 'leds'; s: number; f: string }
+  /**
+   * Snapshot chunk i of the JSON text {h: header, st: state, ui: table UI, dl: countdown ms left}
+   * (`dl` is optional, an addition within version 1: without it the host shows no countdown until the next ui line).
+   */
   | { t: 'snap'; s: number; i: number; d: string; end: number }
   | { t: 'new'; s: number; n: number }
   | { t: 'err'; s: number; code: string; msg: string };

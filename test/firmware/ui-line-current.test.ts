@@ -3,13 +3,15 @@
  * never left with a stale table UI: random games on the simulated board, driven by engine actions, by the
  * table's buttons, by stray presses (refusals, corrections, victims chosen and dropped, votes) and
  * by the clock (reroll windows running out, the automatic marker step), and after every event the
- * fields of the last ui line the host got are compared with the board's own table UI (snapshot).
+ * fields of the last ui line the host got are compared with the board's own table UI (snapshot),
+ * and with what a mirror that joins only then takes from that snapshot.
  */
 import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
 import { makeSim } from '../support/host-harness';
 import { mulberry32 } from '../support/random';
+import { MirrorModel } from '../../host/src/mirror/mirror-model';
 
 const STRAY = ['S1', 'S2', 'S3', 'S4', 'K1', 'K3', 'K6', 'OK', 'BK'];
 
@@ -33,7 +35,8 @@ describe('ui line', () => {
       let read = 0;
       const check = (what: string) => {
         for (; read < sim.msgs.length; read++) if (sim.msgs[read].t === 'ui') last = sim.msgs[read];
-        const snap = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs);
+        const snapMsgs = sim.requestSync({ c: 'snap' }).msgs;
+        const snap = joinSnapshot(snapMsgs);
         expect(snap, what).not.toBeNull();
         const ui = snap!.ui as Record<string, unknown>;
         const seen = last as Record<string, unknown> | undefined;
@@ -41,6 +44,14 @@ describe('ui line', () => {
         expect({ m: seen!.m, e: seen!.e, c: seen!.c, v: seen!.v, vic: seen!.vic, err: seen!.err }, what).toEqual({ m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, vic: ui.victim, err: ui.err });
         // A countdown runs exactly when the host was told one does.
         expect((seen!.dl as number) > 0, what).toBe((ui.deadline as number) > 0);
+        // A host that joins now (snapshot only) shows the same table UI as one there all along.
+        const late = new MirrorModel(() => {});
+        for (const m of snapMsgs) late.handle(m);
+        expect(late.synced, what).toBe(true);
+        const j = late.ui!;
+        expect({ m: j.m, e: j.e, c: j.c, v: j.v, vic: j.vic, err: j.err }, what).toEqual({ m: seen!.m, e: seen!.e, c: seen!.c, v: seen!.v, vic: seen!.vic, err: seen!.err });
+        expect(j.dl > 0, what).toBe((ui.deadline as number) > 0);
+        expect(j.dl, what).toBeLessThanOrEqual(4000);
         events++;
       };
       check('after set-up');

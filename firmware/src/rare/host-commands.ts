@@ -7,6 +7,9 @@ import type { App } from '../app';
 import { setConfig } from '../config';
 import { saveConfig } from '../save-config';
 import { adopt, newGame } from './new-game';
+import type { EspruinoGlobals } from '../espruino-types';
+
+declare const getTime: EspruinoGlobals['getTime'];
 
 function seatRange(n: number): number[] {
   const out: number[] = [];
@@ -40,11 +43,14 @@ export function command(app: App, c: Record<string, any>): void {
 }
 
 /**
- * The whole game (header, state, table UI) in numbered chunks the host reassembles. Chunks
- * are sized by their escaped length so every line stays within MAX_LINE_BYTES.
+ * The whole game (header, state, table UI and, as a ui line gives it, the countdown's time left
+ * in ms) in numbered chunks the host reassembles, so a host that joins mid-game shows what one
+ * there all along shows. Chunks are sized by their escaped length so every line stays within
+ * MAX_LINE_BYTES.
  */
 function sendSnapshot(app: App): void {
-  const text = JSON.stringify({ h: app.header, st: app.state, ui: app.table.ui });
+  const ui = app.table.ui;
+  const text = JSON.stringify({ h: app.header, st: app.state, ui: ui, dl: ui.deadline ? ui.deadline - getTime() * 1000 : 0 });
   let pos = 0;
   let i = 0;
   while (pos < text.length) {

@@ -124,7 +124,7 @@ export class MirrorModel extends EventEmitter {
   }
 
   private applySnapshot(text: string): void {
-    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui: Record<string, unknown> };
+    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number };
     try {
       snap = JSON.parse(text);
     } catch {
@@ -133,6 +133,12 @@ export class MirrorModel extends EventEmitter {
     }
     this.header = snap.h;
     this.state = snap.st;
+    // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
+    // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
+    const u = snap.ui;
+    if (u && typeof u.mode === 'string') {
+      this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
+    }
     this.wantSnapshot = false;
     this.synced = true;
     this.log = [];
