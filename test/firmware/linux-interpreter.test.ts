@@ -55,7 +55,7 @@ function logical(msgs: BoardMsg[]): Record<string, unknown>[] {
 function timeless(msgs: BoardMsg[]): unknown {
   const snap = joinSnapshot(msgs);
   if (!snap) return null;
-  return { ...snap, ui: { ...snap.ui, deadline: snap.ui.deadline ? 1 : 0, errUntil: snap.ui.errUntil ? 1 : 0 } };
+  return { ...snap, dl: (snap.dl as number) > 0 ? 1 : snap.dl, ui: { ...snap.ui, deadline: snap.ui.deadline ? 1 : 0, errUntil: snap.ui.errUntil ? 1 : 0 } };
 }
 
 function lastFrame(msgs: BoardMsg[], upto = msgs.length): string {

@@ -140,7 +140,7 @@ export function nextMove(s: PvState, rand: (n: number) => number, mix = true): M
 }
 
 /** Reassembles `snap` chunks (fields i, d, end) into the snapshot object; null while incomplete. */
-export function joinSnapshot(msgs: BoardMsg[]): { h: unknown; st: PvState; ui: Record<string, unknown> } | null {
+export function joinSnapshot(msgs: BoardMsg[]): { h: unknown; st: PvState; ui: Record<string, unknown>; dl?: number } | null {
   const parts: string[] = [];
   let done = false;
   for (const m of msgs) {
