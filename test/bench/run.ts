@@ -462,8 +462,9 @@ async function benchInstructions(bin: string, code: string, files: Record<string
   const t0 = Date.now();
   // The board clock runs while valgrind crawls, so a run's events may land on a blink phase flip
   // and redraw for it too (~0.1 M, the tick's work, not the event's): every count is the
-  // smallest of RUNS runs.
-  const RUNS = 3;
+  // smallest of RUNS runs (3 left ±0.1 M between whole benchmarks once the board-with-LEDs events
+  // made the runs slower; 5 did not).
+  const RUNS = 5;
   const jobs: (() => Promise<number>)[] = [];
   for (const sc of SCENARIOS) for (const units of sc.once ? [0, 1] : [sc.n, 2 * sc.n]) for (let k = 0; k < RUNS; k++) jobs.push(() => callgrind(bin, code, files, sc, units));
   const runs = await inParallel(jobs, Math.max(2, Math.min(8, cpus().length - 1)));
