@@ -30,8 +30,9 @@ export type BoardMsg =
   | { t: 'ui'; s: number; m: string; [k: string]: unknown }
   | { t: 'leds'; s: number; f: string }
   /**
-   * Snapshot chunk i of the JSON text {h: header, st: state, ui: table UI, dl: countdown ms left}
-   * (`dl` is optional, an addition within version 1: without it the host shows no countdown until the next ui line).
+   * Snapshot chunk i of the JSON text {h: header, st: state, ui: table UI, dl: countdown ms left,
+   * sf: 1 while the staff menu is open} (`dl` and `sf` are optional, additions within version 1:
+   * without them the host shows no countdown, or play instead of staff mode, until the next ui line).
    */
   | { t: 'snap'; s: number; i: number; d: string; end: number }
   | { t: 'new'; s: number; n: number }

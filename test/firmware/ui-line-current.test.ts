@@ -110,4 +110,33 @@ describe('ui line', () => {
     act({ do: 'take_marker' });
     expect(uiLines().pop()!.vic).toBe(-1);
   });
+
+  it('tells a host that joins during the staff menu that the menu is open', async () => {
+    // The chord needs pins: the simulated Pico, its buttons pressed on the fake clock.
+    const board = await makeSim({ clock: 'fake' });
+    const sim = new SimTarget(board);
+    board.boot();
+    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
+    const lateUi = () => {
+      const late = new MirrorModel(() => {});
+      for (const m of sim.requestSync({ c: 'snap' }).msgs) late.handle(m);
+      expect(late.synced).toBe(true);
+      return late.ui!.m;
+    };
+    const lastUi = () => (sim.msgs.filter((m) => m.t === 'ui').pop() as { m: string }).m;
+    expect(lateUi()).toBe('play');
+    // OK and BACK held together for 3 s open the staff menu.
+    board.press('OK', 3500);
+    board.press('BK', 3500);
+    board.advance(3200);
+    expect(lastUi()).toBe('staff');
+    expect(lateUi()).toBe('staff');
+    board.advance(1000);
+    // OK leaves it.
+    board.press('OK', 80);
+    board.advance(200);
+    expect(lastUi()).toBe('play');
+    expect(lateUi()).toBe('play');
+    expect(board.errors).toEqual([]);
+  });
 });

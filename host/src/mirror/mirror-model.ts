@@ -124,7 +124,7 @@ export class MirrorModel extends EventEmitter {
   }
 
   private applySnapshot(text: string): void {
-    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number };
+    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number };
     try {
       snap = JSON.parse(text);
     } catch {
@@ -136,7 +136,8 @@ export class MirrorModel extends EventEmitter {
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
     const u = snap.ui;
-    if (u && typeof u.mode === 'string') {
+    if (snap.sf) this.ui = { m: 'staff', at: this.now() } as MirrorUi;
+    else if (u && typeof u.mode === 'string') {
       this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
     }
     this.wantSnapshot = false;
