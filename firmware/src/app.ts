@@ -62,6 +62,8 @@ export class App {
   private lastInput = 0;
   private selftest: SelfTest | null = null;
   private down: Record<string, boolean> = {};
+  /** OK and BACK went down together: until both are up, neither is a press or long press. */
+  private chordHeld = false;
   private staffTimer = -1;
   private cpTimer = -1;
   /** When the picture changes next by itself, and the pending tick (time, timer id). */
@@ -183,6 +185,9 @@ export class App {
     this.lastInput = getTime() * 1000;
     if (this.selftest) return this.selftest.button(id, kind);
     if (kind === 'down' || kind === 'up') return this.chord(id, kind === 'down');
+    // The staff chord is not two presses: their long presses would roll, pass, take a marker or
+    // start a rematch, and BACK's would clear the entry.
+    if (this.chordHeld && (id === 'OK' || id === 'BK')) return;
     // What send() would write (encodeLine), built directly: ids and kinds need no escaping.
     sendLine(LINE_PREFIX + '{"t":"btn","b":"' + id + '","k":"' + kind + '","s":' + ++this.seq + '}');
     if (this.staff) this.staffButton(id);
@@ -227,7 +232,9 @@ export class App {
     this.down[id] = down;
     if (this.staffTimer >= 0) clearTimeout(this.staffTimer);
     this.staffTimer = -1;
-    if (this.down.OK && this.down.BK) {
+    if (!this.down.OK && !this.down.BK) this.chordHeld = false;
+    else if (this.down.OK && this.down.BK) {
+      this.chordHeld = true;
       this.staffTimer = setTimeout(() => {
         this.staff = true;
         this.send({ t: 'ui', m: 'staff' });

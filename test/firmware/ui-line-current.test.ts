@@ -12,6 +12,7 @@ import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
 import { makeSim } from '../support/host-harness';
 import { mulberry32 } from '../support/random';
 import { MirrorModel } from '../../host/src/mirror/mirror-model';
+import { describeGame, STAFF_TEXT } from '../../host/src/view/terminal-view';
 
 const STRAY = ['S1', 'S2', 'S3', 'S4', 'K1', 'K3', 'K6', 'OK', 'BK'];
 
@@ -121,6 +122,8 @@ describe('ui line', () => {
       const late = new MirrorModel(() => {});
       for (const m of sim.requestSync({ c: 'snap' }).msgs) late.handle(m);
       expect(late.synced).toBe(true);
+      // The terminal view leads with the staff menu's keys exactly while it is open.
+      expect(describeGame(late.state, late.ui, 0)[0] === STAFF_TEXT).toBe(late.ui!.m === 'staff');
       return late.ui!.m;
     };
     const lastUi = () => (sim.msgs.filter((m) => m.t === 'ui').pop() as { m: string }).m;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { Cli, PtyBoard, REPO, scratchDir } from '../support/host-harness';
+import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 
 // The big-screen page in real headless Chromium, fed by `dicetray mirror --web` over real ptys:
@@ -95,5 +95,15 @@ describe('the mirror page', () => {
     ]);
     expect(state.tables[0].game.players[1].name).toBe('Ben');
     expect(state.tables[0].game.rng).toBeUndefined();
+
+    // Staff open the menu at the table (OK + BACK held 3 s): the page says so; OK leaves it.
+    window.board.press('OK', 3400);
+    window.board.press('BK', 3400);
+    await win.locator('.banner.on.staff').waitFor({ timeout: 10_000 });
+    expect(await win.locator('.banner').textContent()).toBe('Staff menu open: the game continues when staff leave it.');
+    await sleep(600);
+    window.board.press('OK', 60);
+    await win.locator('.banner:not(.on)').waitFor({ state: 'attached', timeout: 10_000 });
+    expect(await win.locator('.banner').textContent()).toBe('');
   });
 });

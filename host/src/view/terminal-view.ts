@@ -37,7 +37,11 @@ const PHASE_TEXT: Record<string, string> = {
   game_over: 'game over',
 };
 
+/** What the staff menu's buttons do (firmware/src/maintenance/staff-menu.ts). */
+export const STAFF_TEXT = 'Staff menu: K1 reroll-window time · K2 brightness · K3 end the game · K4 console for flashing · K5 self-test · OK leaves';
+
 export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: number): string[] {
+  if (ui && ui.m === 'staff') return [STAFF_TEXT].concat(describeGame(s, null, now));
   if (!s) return [ui && ui.m === 'setup' ? 'Set-up: press seat buttons to join, OK to start.' : 'No game.'];
   const out: string[] = [];
   const T = s.turn;

@@ -67,6 +67,7 @@ export function pageHtml(title = 'dicetray'): string {
   @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
   .banner { display:none; font-size:3.4cqw; color:#fff; background:var(--bad); border-radius:1cqw; padding:0.6cqw 1.4cqw; }
   .banner.on { display:block; }
+  .banner.staff { background:#1f5f6b; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
 </style>
 </head>
@@ -137,10 +138,13 @@ function render() {
     p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : t.port;
     const banner = p.q('.banner');
     const bad = t.status === 'lost' || t.status === 'mismatch' || t.status === 'silent';
-    banner.className = 'banner' + (bad ? ' on' : '');
+    // Staff at the table (menu opened with OK + BACK held): say so, the game waits meanwhile.
+    const staff = !bad && t.status === 'live' && ui && ui.m === 'staff';
+    banner.className = 'banner' + (bad || staff ? ' on' : '') + (staff ? ' staff' : '');
     banner.textContent = t.status === 'lost' ? 'Connection lost. Reconnecting; the game continues on the board.'
       : t.status === 'mismatch' ? 'This board runs a different protocol version. Flash it with dicetray flash.'
-      : t.status === 'silent' ? 'The board does not answer.' : '';
+      : t.status === 'silent' ? 'The board does not answer.'
+      : staff ? 'Staff menu open: the game continues when staff leave it.' : '';
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
     const idle = !s || (ui && ui.m === 'setup') || t.idle;
     p.el.classList.toggle('idle', !!idle && t.status === 'live');

@@ -1,0 +1,94 @@
+/**
+ * OK and BACK held together open the staff menu. Held that long, each would also be a long press
+ * (a virtual roll, closing a reroll window, taking a marker, a rematch; BACK clears the entry), and
+ * let go early each would be a press: the chord must be neither. On the simulated Pico's pins, in
+ * every phase, with and without an entry pending: the chord leaves the game and the entry as they
+ * were, opens the menu when held 3 s, and OK leaves the menu.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HostCmd } from '../../shared/protocol/messages';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { joinSnapshot, SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
+import { playRandomGame } from '../support/play';
+import { markerOptions } from '../../shared/games/pechvogel/rules';
+
+/** One state per phase from random games (a game set up with a seed rolls virtual dice). */
+function statesByPhase(): PvState[] {
+  const found: Record<string, PvState> = {};
+  for (let seed = 1; seed < 40 && Object.keys(found).length < 7; seed++) {
+    for (const s of playRandomGame(seed, 2 + (seed % 4)).states) {
+      // A marker step the table would not take by itself (R-PV-22): a real choice.
+      const o = s.phase === 'await_marker_choice' ? markerOptions(s) : null;
+      if (o && o.stealFrom.length + (o.take ? 1 : 0) < 2) continue;
+      if (!found[s.phase]) found[s.phase] = s;
+    }
+  }
+  const out = Object.keys(found).map((k) => found[k]);
+  // Virtual dice: the first throw is a long OK.
+  const v = JSON.parse(JSON.stringify(found.await_first_throw)) as PvState;
+  v.rng = [1, 2, 3, 4];
+  out.push(v);
+  return out;
+}
+
+describe('the staff chord (OK + BACK)', () => {
+  const cases = statesByPhase();
+  it('covers every phase', () => {
+    expect(cases.map((s) => s.phase).sort()).toEqual(['await_first_throw', 'await_first_throw', 'await_marker_choice', 'await_reroll', 'await_target', 'await_throw', 'game_over', 'reroll_window']);
+  });
+
+  for (const st of cases) {
+    for (const entry of [false, true]) {
+      for (const hold of [3500, 300]) {
+        it(`${st.phase}${st.rng ? ' (virtual dice)' : ''}${entry ? ', entry pending' : ''}, held ${hold} ms`, async () => {
+          const board = await makeSim({ clock: 'fake' });
+          const sim = new SimTarget(board);
+          board.boot();
+          for (const c of [
+            { c: 'cfg', k: 'attract_ms', v: 0 },
+            { c: 'cfg', k: 'window_ms', v: 60000 },
+            { c: 'load', st },
+          ] as HostCmd[])
+            expect(sim.requestSync(c).ack).toBe(true);
+          board.advance(50);
+          const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+          if (entry) {
+            for (const b of ['K1', 'K2']) {
+              board.press(b, 80);
+              board.advance(150);
+            }
+          }
+          const before = snap();
+          const from = sim.msgs.length;
+          board.press('OK', hold);
+          board.advance(40);
+          board.press('BK', hold);
+          board.advance(hold + 200);
+          const after = snap();
+          const msgs = sim.msgs.slice(from);
+          expect(msgs.filter((m) => m.t === 'act' || m.t === 'rej' || m.t === 'btn')).toEqual([]);
+          expect(after.st).toEqual(before.st);
+          expect(after.ui.entry).toEqual(before.ui.entry);
+          expect(after.ui.correcting).toBe(before.ui.correcting);
+          expect(after.ui.err).toBe(before.ui.err);
+          const uiModes = msgs.filter((m) => m.t === 'ui').map((m) => (m as { m: string }).m);
+          if (hold < 3000) {
+            expect(uiModes).toEqual([]);
+            // The buttons work again once both are up.
+            board.press('BK', 80);
+            board.advance(150);
+            expect(sim.msgs.slice(from).filter((m) => m.t === 'btn').length).toBe(1);
+          } else {
+            expect(uiModes).toEqual(['staff']);
+            board.press('OK', 80);
+            board.advance(150);
+            expect(snap().st).toEqual(before.st);
+            expect(sim.msgs.slice(from).filter((m) => m.t === 'ui').pop()).toMatchObject({ m: before.ui.mode });
+          }
+          expect(board.errors).toEqual([]);
+        });
+      }
+    }
+  }
+});
