@@ -100,7 +100,7 @@ describe('the mirror page', () => {
     window.board.press('OK', 3400);
     window.board.press('BK', 3400);
     await win.locator('.banner.on.staff').waitFor({ timeout: 10_000 });
-    expect(await win.locator('.banner').textContent()).toBe('Staff menu open: the game continues when staff leave it.');
+    expect(await win.locator('.banner').textContent()).toBe('Staff menu open: the buttons work the menu until staff leave it.');
     await sleep(600);
     window.board.press('OK', 60);
     await win.locator('.banner:not(.on)').waitFor({ state: 'attached', timeout: 10_000 });

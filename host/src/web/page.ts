@@ -144,7 +144,7 @@ function render() {
     banner.textContent = t.status === 'lost' ? 'Connection lost. Reconnecting; the game continues on the board.'
       : t.status === 'mismatch' ? 'This board runs a different protocol version. Flash it with dicetray flash.'
       : t.status === 'silent' ? 'The board does not answer.'
-      : staff ? 'Staff menu open: the game continues when staff leave it.' : '';
+      : staff ? 'Staff menu open: the buttons work the menu until staff leave it.' : '';
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
     const idle = !s || (ui && ui.m === 'setup') || t.idle;
     p.el.classList.toggle('idle', !!idle && t.status === 'live');
