@@ -43,7 +43,7 @@ describe.each([
   ['pins', ['--fresh']],
   ['--linux', ['--fresh', '--linux']],
 ])('dicetray sim from the keyboard (%s)', (_kind, args) => {
-  it('sets up, refuses a wrong dice count without losing the entry, plays on and survives a power cut', async () => {
+  it('sets up, refuses a wrong dice count without losing the entry, plays on, survives a power cut and opens the staff menu (pins only)', async () => {
     const t = simInTerminal(args);
     await t.waitFor('Set-up: press seat buttons');
     await t.type(['1', '2', '\r']);
@@ -72,6 +72,16 @@ describe.each([
     // The target from the pad: 3 (two of them in the first throw).
     await t.type(['a']);
     s = await t.waitFor('target 3: 2 on the board, ravens 1');
+
+    // The staff menu (OK + BACK held 3 s) needs pins; OK leaves it, the game as it was.
+    await t.type(['M']);
+    if (_kind === 'pins') {
+      s = await t.waitFor('Staff menu: K1');
+      await sleep(3800);
+      await t.type(['\r']);
+      await waitUntil('staff menu to close', () => !t.screen().includes('Staff menu:'), 10_000);
+      expect(t.screen()).toContain('target 3: 2 on the board, ravens 1');
+    } else await t.waitFor('the staff menu needs button pins');
 
     t.proc.stdin!.write('\x03');
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);

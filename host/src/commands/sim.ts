@@ -123,6 +123,13 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         long = true;
         return;
       }
+      if (k === 'M') {
+        // The staff chord: OK and BACK held together past STAFF_HOLD_MS. It needs pins: the
+        // host's btn commands only press or long-press one button.
+        if (opts.linux) say('the staff menu needs button pins (OK + BACK held 3 s); the Linux build has none');
+        else for (const b of ['OK', 'BK']) board.press(b, 3500);
+        return;
+      }
       if (k === 'P') {
         say('power cut … power back');
         board.powerCut();
