@@ -1,0 +1,110 @@
+/**
+ * A café table left to strangers: random gestures on the simulated Pico's button pins (taps, long
+ * presses, bouncing contacts, two buttons at once, OK + BACK let go early), legal moves between
+ * them so games go on through every phase, time passing (reroll windows run out, errors expire),
+ * and power cuts. After every gesture: no error on the board, the state keeps play's invariants,
+ * the host following the board's `act` lines has exactly the board's state, and after a power cut
+ * the board is where it was.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { checkPvState } from '../../shared/games/pechvogel/check-state';
+import { joinSnapshot, nextMove, PvMirror, SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
+import { mulberry32 } from '../support/random';
+
+const BUTTONS = ['S1', 'S2', 'S3', 'S4', 'S5', 'K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BK'];
+
+describe('strangers at the table', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`never break the game or lose it (seed ${seed})`, async () => {
+      const pick = mulberry32(seed * 7919);
+      const board = await makeSim({ clock: 'fake' });
+      const sim = new SimTarget(board);
+      board.boot();
+      for (const c of [
+        { c: 'cfg', k: 'attract_ms', v: 0 },
+        { c: 'cfg', k: 'window_ms', v: 4000 },
+        { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora'].slice(0, 2 + (seed % 3)), seed: seed % 2 ? seed : undefined },
+      ] as HostCmd[])
+        expect(sim.requestSync(c).ack).toBe(true);
+      const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+      const mirror = new PvMirror();
+      mirror.state = snap().st;
+      let read = sim.msgs.length;
+      const count = { acts: 0, gestures: 0, cuts: 0, games: 0, phases: new Set<string>() };
+
+      for (let g = 0; g < 400; g++) {
+        const before = snap();
+        const r = pick(20);
+        let what: string;
+        if (r < 8 && before.st && before.st.phase !== 'game_over' && before.ui.mode !== 'setup') {
+          const move = nextMove(before.st, pick, false);
+          what = 'move ' + JSON.stringify(move.action);
+          for (const c of move.cmds) sim.requestSync(c);
+        } else if (r < 18) {
+          const b = BUTTONS[pick(BUTTONS.length)];
+          const kind = pick(6);
+          count.gestures++;
+          if (kind === 0) {
+            what = `long ${b}`;
+            board.press(b, 900 + pick(600));
+          } else if (kind === 1) {
+            what = `bounce ${b}`;
+            board.bounce(b, 80);
+          } else if (kind === 2) {
+            const c = BUTTONS[pick(BUTTONS.length)];
+            what = `${b} and ${c} together`;
+            board.press(b, 60 + pick(900));
+            board.advance(pick(100));
+            if (c !== b) board.press(c, 60 + pick(900));
+          } else if (kind === 3) {
+            what = 'OK + BACK let go early';
+            board.press('OK', 200 + pick(2000));
+            board.press('BK', 200 + pick(2000));
+          } else {
+            what = `tap ${b}`;
+            board.press(b, 60 + pick(200));
+          }
+        } else if (r === 18) {
+          what = 'power cut';
+          board.advance(50);
+          const was = snap();
+          board.powerCut();
+          board.boot();
+          board.advance(50);
+          const now = snap();
+          expect(now.st, what).toEqual(was.st);
+          count.cuts++;
+          read = sim.msgs.length;
+        } else {
+          what = 'time passes';
+          board.advance(pick(2) ? 1500 : 6000);
+        }
+        board.advance(2600);
+
+        // The host's view: every act line replays on its copy of the game; a new game restarts it.
+        const fresh: BoardMsg[] = sim.msgs.slice(read);
+        read = sim.msgs.length;
+        const after = snap();
+        if (fresh.some((m) => m.t === 'new')) {
+          mirror.state = after.st;
+          count.games++;
+        } else mirror.follow(fresh);
+        count.acts += fresh.filter((m) => m.t === 'act').length;
+        expect(board.errors, what).toEqual([]);
+        expect(after.ui.mode, what).not.toBe('staff');
+        if (after.st) {
+          expect(checkPvState(after.st as PvState), what).toBeNull();
+          expect(mirror.state, what).toEqual(after.st);
+          count.phases.add(after.st.phase);
+        }
+      }
+      expect(count.acts).toBeGreaterThan(100);
+      expect(count.gestures).toBeGreaterThan(150);
+      expect(count.cuts).toBeGreaterThan(5);
+      expect([...count.phases].sort()).toEqual(expect.arrayContaining(['await_first_throw', 'await_target', 'await_throw', 'reroll_window', 'await_marker_choice']));
+    }, 60_000);
+  }
+});
