@@ -300,10 +300,13 @@ export class PechvogelTable {
     const s = this.app.state;
     if (!s) return;
     const seats = this.seats();
-    // The next game starts with the seat after the last start; scores reset.
+    // The next game starts with the player after the last game's start player (after whoever
+    // ended it when that game was loaded mid-way, without a set-up); scores reset.
+    const h = this.app.header;
+    const last = h && h.setup && typeof h.setup.start === 'number' ? h.setup.start : s.active;
     const names: string[] = [];
     for (let i = 0; i < s.players.length; i++) names.push(s.players[i].name);
-    const err = loadRare().newGame(this.app, seats, names, seats.indexOf(seats[(s.active + 1) % seats.length]), s.config as unknown as Record<string, unknown>, s.rng ? this.app.seed() : undefined);
+    const err = loadRare().newGame(this.app, seats, names, (last + 1) % names.length, s.config as unknown as Record<string, unknown>, s.rng ? this.app.seed() : undefined);
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
