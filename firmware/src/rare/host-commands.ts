@@ -44,9 +44,9 @@ export function command(app: App, c: Record<string, any>): void {
 
 /**
  * The whole game (header, state, table UI, as a ui line gives it the countdown's time left in ms,
- * and `sf: 1` while the staff menu is open) in numbered chunks the host reassembles, so a host that joins mid-game shows what one
- * there all along shows. Chunks are sized by their escaped length so every line stays within
- * MAX_LINE_BYTES.
+ * and `sf: 1` while the staff menu is open) in numbered chunks the host reassembles, so a host
+ * that joins mid-game shows what one there all along shows. Chunks are sized by their escaped
+ * length so every line stays within MAX_LINE_BYTES.
  */
 function sendSnapshot(app: App): void {
   const ui = app.table.ui;

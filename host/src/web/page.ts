@@ -138,7 +138,7 @@ function render() {
     p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : t.port;
     const banner = p.q('.banner');
     const bad = t.status === 'lost' || t.status === 'mismatch' || t.status === 'silent';
-    // Staff at the table (menu opened with OK + BACK held): say so, the game waits meanwhile.
+    // Staff at the table (menu opened with OK + BACK held): say so; the buttons work the menu meanwhile.
     const staff = !bad && t.status === 'live' && ui && ui.m === 'staff';
     banner.className = 'banner' + (bad || staff ? ' on' : '') + (staff ? ' staff' : '');
     banner.textContent = t.status === 'lost' ? 'Connection lost. Reconnecting; the game continues on the board.'
