@@ -67,6 +67,8 @@ export class PechvogelTable {
   private timer = -1;
   /** The pending automatic marker step (R-PV-22), -1 none. */
   private auto = -1;
+  /** The throw the running reroll window is about (a corrected throw gets a window of its own). */
+  private windowFor: unknown = null;
   constructor(private app: App) {}
 
   refuse(code: string, seat: number): void {
@@ -92,13 +94,19 @@ export class PechvogelTable {
     const s = this.app.state;
     const ui = this.ui;
     ui.victim = -1;
+    // Any decision ends what a correction could replace (the engine's undo): stop correcting.
+    if (ui.correcting && !(s && s.undo)) ui.correcting = false;
     if (!s || s.phase !== 'reroll_window') {
       // A new array only when there were votes: the renderer redraws the votes when it changes.
       if (ui.votes.length) ui.votes = [];
       ui.deadline = 0;
       if (this.timer >= 0) clearTimeout(this.timer);
       this.timer = -1;
-    } else if (ui.deadline === 0) {
+    } else if (ui.deadline === 0 || s.turn.last !== this.windowFor) {
+      // A window belongs to its throw: a corrected throw opens its own, without the old votes.
+      if (this.timer >= 0) clearTimeout(this.timer);
+      if (ui.votes.length) ui.votes = [];
+      this.windowFor = s.turn.last;
       ui.span = this.app.cfg.window_ms;
       ui.deadline = getTime() * 1000 + ui.span;
       this.timer = setTimeout(() => {
@@ -204,7 +212,8 @@ export class PechvogelTable {
 
   private ok(s: PvState, kind: 'press' | 'long'): void {
     const ui = this.ui;
-    if (s.phase === 'reroll_window') return this.closeWindow();
+    // OK in a window closes it, unless it confirms a correction of the throw the window is about.
+    if (s.phase === 'reroll_window' && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
     if (s.phase === 'await_marker_choice') {
       this.act({ do: 'take_marker' }, -1);
       return;
@@ -250,7 +259,8 @@ export class PechvogelTable {
       this.act({ do: 'choose_target', value: face }, -1);
       return;
     }
-    if (s.phase === 'reroll_window') {
+    // In a window, a face starts the next throw (a pass), unless it is a correction of this one.
+    if (s.phase === 'reroll_window' && !ui.correcting) {
       const L = s.turn.last;
       if ((L && L.ends) || ui.votes.length > 0) return this.refuse('window_open', -1);
       // R-PV-13: starting the next throw is a pass.

@@ -1,0 +1,94 @@
+/**
+ * Correcting a mis-entered throw while its reroll window runs (BACK on an empty entry, the right
+ * faces, OK): the faces are the correction, not the next throw (no pass), OK confirms it instead
+ * of closing the window, and the corrected throw gets a window of its own without the old votes.
+ * Leaving the window any other way ends correcting: the next entry is a throw, not a correction.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { joinSnapshot, SimTarget } from '../support/game-driver';
+import { makeSim } from '../support/host-harness';
+
+const K: Record<string, string> = { 3: 'K1', 4: 'K2', 5: 'K3', 6: 'K4', 7: 'K5', R: 'K6' };
+
+/** Ann has thrown 3 4 4 5 5 for target 3 (one 3): everyone holds a frustration, so a window runs. */
+async function windowOpen() {
+  const board = await makeSim({ clock: 'fake' });
+  const sim = new SimTarget(board);
+  board.boot();
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+  if (!r.ok) throw new Error('setup');
+  const st = r.state;
+  for (const p of st.players) p.frustrations = 1;
+  for (const c of [
+    { c: 'cfg', k: 'attract_ms', v: 0 },
+    { c: 'cfg', k: 'window_ms', v: 8000 },
+    { c: 'load', st },
+    { c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } },
+    { c: 'act', a: { do: 'choose_target', value: 3 } },
+    { c: 'act', a: { do: 'throw', faces: [3, 4, 4, 5, 5] } },
+  ] as HostCmd[])
+    expect(sim.requestSync(c).ack).toBe(true);
+  const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+  const press = (...bs: string[]) => {
+    for (const b of bs) sim.requestSync({ c: 'btn', b, k: 'press' });
+  };
+  const acts = () => sim.msgs.filter((m) => m.t === 'act' || m.t === 'rej') as (BoardMsg & { a?: { do: string }; n?: number })[];
+  expect(snap().st.phase).toBe('reroll_window');
+  return { board, sim, snap, press, acts };
+}
+
+describe('correcting a throw while its reroll window runs', () => {
+  for (const voted of [false, true]) {
+    it(`commits the correction, not a pass${voted ? ', and drops the votes cast on the old throw' : ''}`, async () => {
+      const t = await windowOpen();
+      if (voted) {
+        t.press('S2');
+        expect(t.snap().ui.votes).toEqual([1]);
+      }
+      t.board.advance(5000);
+      const before = t.acts().length;
+      // The real throw was 3 4 4 5 raven.
+      t.press('BK', K[3], K[4], K[4], K[5], K.R);
+      let s = t.snap();
+      expect(s.ui.entry).toEqual([3, 4, 4, 5, 'R']);
+      expect(s.ui.correcting).toBe(true);
+      expect(s.st.phase).toBe('reroll_window');
+      expect(t.acts().length).toBe(before);
+      t.press('OK');
+      const fresh = t.acts().slice(before);
+      expect(fresh.map((m) => m.t + ' ' + (m.a ? m.a.do : ''))).toEqual(['act correct']);
+      s = t.snap();
+      const st = s.st as PvState;
+      expect([st.turn.targets, st.turn.ravens]).toEqual([3, 1]);
+      expect(s.ui.correcting).toBe(false);
+      expect(s.ui.entry).toEqual([]);
+      // The corrected throw is a new one: its own full window, nobody voted yet.
+      expect(st.phase).toBe('reroll_window');
+      expect(s.ui.votes).toEqual([]);
+      t.board.advance(6000);
+      expect(t.snap().st.phase).toBe('reroll_window');
+      t.board.advance(2500);
+      expect(t.snap().st.phase).toBe('await_throw');
+      expect(t.acts().slice(before).map((m) => (m.a ? m.a.do : m.t))).toEqual(['correct', 'pass']);
+      expect(t.board.errors).toEqual([]);
+    });
+  }
+
+  it('stops correcting when the window is closed instead', async () => {
+    const t = await windowOpen();
+    t.press('S2', 'BK');
+    expect(t.snap().ui.correcting).toBe(true);
+    t.press('OK'); // closes the window: Ben frustrates
+    const s = t.snap();
+    expect(s.st.phase).toBe('await_reroll');
+    expect(s.ui.correcting).toBe(false);
+    // The reroll is entered as a throw.
+    t.press(K[3], K[4], K[5], K[6], K[7]);
+    t.press('OK');
+    expect(t.acts().map((m) => (m.a ? m.a.do : m.t)).slice(-2)).toEqual(['frustrate', 'throw']);
+    expect(t.board.errors).toEqual([]);
+  });
+});
