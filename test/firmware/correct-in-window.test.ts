@@ -1,7 +1,8 @@
 /**
  * Correcting a mis-entered throw while its reroll window runs (BACK on an empty entry, the right
- * faces, OK): the faces are the correction, not the next throw (no pass), OK confirms it instead
- * of closing the window, and the corrected throw gets a window of its own without the old votes.
+ * faces, OK): the window waits, the faces are the correction, not the next throw (no pass), OK
+ * confirms it instead of closing the window, and the corrected throw gets a window of its own
+ * without the old votes; left without a correction, the window runs again in full, votes kept.
  * Leaving the window any other way ends correcting: the next entry is a throw, not a correction.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,8 +51,13 @@ describe('correcting a throw while its reroll window runs', () => {
       }
       t.board.advance(5000);
       const before = t.acts().length;
+      // The window waits while the throw is being corrected (however long that takes).
+      t.press('BK');
+      t.board.advance(20000);
+      expect(t.snap().st.phase).toBe('reroll_window');
+      expect(t.snap().ui.deadline).toBe(0);
       // The real throw was 3 4 4 5 raven.
-      t.press('BK', K[3], K[4], K[4], K[5], K.R);
+      t.press(K[3], K[4], K[4], K[5], K.R);
       let s = t.snap();
       expect(s.ui.entry).toEqual([3, 4, 4, 5, 'R']);
       expect(s.ui.correcting).toBe(true);
@@ -76,6 +82,27 @@ describe('correcting a throw while its reroll window runs', () => {
       expect(t.board.errors).toEqual([]);
     });
   }
+
+  it('runs the window again in full, votes kept, when correcting is left without a correction', async () => {
+    const t = await windowOpen();
+    t.press('S2');
+    t.board.advance(6000);
+    t.press('BK', K[3], K[3]);
+    t.board.advance(30000);
+    // BACK twice drops the faces, once more leaves correcting.
+    t.press('BK', 'BK', 'BK');
+    let s = t.snap();
+    expect(s.ui.correcting).toBe(false);
+    expect(s.ui.votes).toEqual([1]);
+    expect(s.ui.deadline).toBeGreaterThan(0);
+    t.board.advance(7000);
+    expect(t.snap().st.phase).toBe('reroll_window');
+    t.board.advance(1500);
+    s = t.snap();
+    expect(s.st.phase).toBe('await_reroll');
+    expect(t.acts().map((m) => (m.a ? m.a.do : m.t)).slice(-1)).toEqual(['frustrate']);
+    expect(t.board.errors).toEqual([]);
+  });
 
   it('stops correcting when the window is closed instead', async () => {
     const t = await windowOpen();

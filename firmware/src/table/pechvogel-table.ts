@@ -105,7 +105,7 @@ export class PechvogelTable {
     } else if (ui.deadline === 0 || s.turn.last !== this.windowFor) {
       // A window belongs to its throw: a corrected throw opens its own, without the old votes.
       if (this.timer >= 0) clearTimeout(this.timer);
-      if (ui.votes.length) ui.votes = [];
+      if (ui.votes.length && s.turn.last !== this.windowFor) ui.votes = [];
       this.windowFor = s.turn.last;
       ui.span = this.app.cfg.window_ms;
       ui.deadline = getTime() * 1000 + ui.span;
@@ -241,10 +241,18 @@ export class PechvogelTable {
       else ui.entry.pop();
       return;
     }
-    // Empty entry: BACK starts (or leaves) correcting the last confirmed throw.
-    if (ui.correcting) ui.correcting = false;
-    else if (s.undo) ui.correcting = true;
-    else this.refuse('nothing_to_correct', -1);
+    // Empty entry: BACK starts (or leaves) correcting the last confirmed throw. A reroll window
+    // waits meanwhile (no countdown: it is about the throw being corrected) and runs again in full,
+    // its votes kept, when correcting is left without a correction.
+    if (ui.correcting) {
+      ui.correcting = false;
+      if (s.phase === 'reroll_window' && ui.deadline === 0) this.afterAction();
+    } else if (s.undo) {
+      ui.correcting = true;
+      if (this.timer >= 0) clearTimeout(this.timer);
+      this.timer = -1;
+      ui.deadline = 0;
+    } else this.refuse('nothing_to_correct', -1);
   }
 
   private padKey(s: PvState, face: Face): void {
