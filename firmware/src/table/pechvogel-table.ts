@@ -214,7 +214,7 @@ export class PechvogelTable {
     const ui = this.ui;
     // OK in a window closes it, unless it confirms a correction of the throw the window is about.
     if (s.phase === 'reroll_window' && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
-    if (s.phase === 'await_marker_choice') {
+    if (s.phase === 'await_marker_choice' && !(ui.correcting && ui.entry.length > 0)) {
       this.act({ do: 'take_marker' }, -1);
       return;
     }
@@ -232,7 +232,9 @@ export class PechvogelTable {
 
   private back(s: PvState, kind: 'press' | 'long'): void {
     const ui = this.ui;
-    if (s.phase === 'await_marker_choice') {
+    // In the marker step BACK drops the chosen victim; without one it corrects the throw that
+    // ended the turn (a mis-entered die can end a turn too).
+    if (s.phase === 'await_marker_choice' && !ui.correcting && (ui.victim >= 0 || !s.undo)) {
       ui.victim = -1;
       return;
     }
@@ -257,7 +259,7 @@ export class PechvogelTable {
 
   private padKey(s: PvState, face: Face): void {
     const ui = this.ui;
-    if (s.phase === 'await_marker_choice') {
+    if (s.phase === 'await_marker_choice' && !ui.correcting) {
       if (ui.victim < 0) return this.refuse('choose_victim', -1);
       if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
       this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);

@@ -4,6 +4,8 @@
  * confirms it instead of closing the window, and the corrected throw gets a window of its own
  * without the old votes; left without a correction, the window runs again in full, votes kept.
  * Leaving the window any other way ends correcting: the next entry is a throw, not a correction.
+ * A throw that ended the turn is corrected from the marker step the same way (BACK without a
+ * victim chosen), where there is a marker choice to make.
  */
 import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
@@ -117,5 +119,44 @@ describe('correcting a throw while its reroll window runs', () => {
     t.press('OK');
     expect(t.acts().map((m) => (m.a ? m.a.do : m.t)).slice(-2)).toEqual(['frustrate', 'throw']);
     expect(t.board.errors).toEqual([]);
+  });
+
+  it('corrects the throw that ended the turn from the marker step (when there is a choice to make)', async () => {
+    const board = await makeSim({ clock: 'fake' });
+    const sim = new SimTarget(board);
+    board.boot();
+    const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+    const press = (...bs: string[]) => {
+      for (const b of bs) sim.requestSync({ c: 'btn', b, k: 'press' });
+    };
+    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
+    // Ann takes a 3; then Ben ends his turn on four 3s: take from the middle or steal Ann's.
+    for (let turn = 0; turn < 2; turn++) {
+      for (const a of [
+        { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] },
+        { do: 'choose_target', value: 3 },
+        { do: 'throw', faces: [3, 3, 4, 5, 6] },
+      ])
+        sim.requestSync({ c: 'act', a } as HostCmd);
+      board.advance(0);
+    }
+    expect(snap().st.phase).toBe('await_marker_choice');
+    const from = sim.msgs.length;
+    // Ben chose Ann as the victim, then saw the mistake: BACK drops the victim, BACK again corrects.
+    press('S1');
+    expect(snap().ui.victim).toBe(0);
+    press('BK');
+    expect(snap().ui.victim).toBe(-1);
+    expect(snap().ui.correcting).toBe(false);
+    press('BK');
+    expect(snap().ui.correcting).toBe(true);
+    // The real throw: 3 4 4 5 6 (three 3s on the board; the turn goes on).
+    press(K[3], K[4], K[4], K[5], K[6], 'OK');
+    const s = snap();
+    expect(sim.msgs.slice(from).filter((m) => m.t === 'act' || m.t === 'rej').map((m) => (m as { a: { do: string } | string }).a)).toEqual([{ do: 'correct', faces: [3, 4, 4, 5, 6] }]);
+    expect(s.st.phase).toBe('await_throw');
+    expect(s.st.turn.targets).toBe(3);
+    expect(s.ui.correcting).toBe(false);
+    expect(board.errors).toEqual([]);
   });
 });
