@@ -2,7 +2,7 @@
 import type { Action, BaseState } from '../../shared/engine/types';
 import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
-import { CHECKPOINT_FILE, LINES_FILE } from './journal';
+import { CHECKPOINT_FILES, LINES_FILE } from './journal';
 
 export interface Restored {
   header: LogHeader;
@@ -10,20 +10,34 @@ export interface Restored {
   actions: Action[];
   /** Bytes of action lines since the checkpoint (Journal.pending). */
   pending: number;
+  /** The checkpoint's slot and counter (Journal.slot, Journal.count). */
+  slot: number;
+  count: number;
+  /** The lines end in a torn or stray line: the next append would follow it, so checkpoint first. */
+  torn: boolean;
 }
 
-/** The checkpoint and the actions after it, or null when there is no game. */
+/** The newest complete checkpoint and the actions after it, or null when there is no game. */
 export function loadJournal(): Restored | null {
   const S = espruinoModule('Storage');
-  const raw = S.read(CHECKPOINT_FILE);
-  if (!raw) return null;
-  let cp: { h: LogHeader; s: BaseState };
-  try {
-    cp = JSON.parse(raw);
-  } catch (e) {
-    return null;
+  let cp: { c: number; h: LogHeader; s: BaseState } | null = null;
+  let slot = 0;
+  for (let i = 0; i < 2; i++) {
+    const raw = S.read(CHECKPOINT_FILES[i]);
+    if (!raw) continue;
+    try {
+      const o = JSON.parse(raw);
+      // The newer of two complete checkpoints (both exist only if a power cut came in between).
+      if (o && o.s && (!cp || (o.c || 0) > (cp.c || 0))) {
+        cp = o;
+        slot = i;
+      }
+    } catch (e) {
+      // torn: written when the power went
+    }
   }
-  const out: Restored = { header: cp.h, state: cp.s, actions: [], pending: 0 };
+  if (!cp) return null;
+  const out: Restored = { header: cp.h, state: cp.s, actions: [], pending: 0, slot: slot, count: cp.c || 0, torn: false };
   const f = S.open(LINES_FILE, 'r');
   let text = '';
   let chunk = f.read(256);
@@ -31,6 +45,7 @@ export function loadJournal(): Restored | null {
     text += chunk;
     chunk = f.read(256);
   }
+  out.torn = text.length > 0 && text.charAt(text.length - 1) !== '\n';
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]) continue;
@@ -38,9 +53,17 @@ export function loadJournal(): Restored | null {
     try {
       e = JSON.parse(lines[i]);
     } catch (err) {
-      break; // torn write: that action was never committed
+      // A torn write: that action was never committed, and nothing after it can follow on.
+      out.torn = true;
+      break;
     }
-    if (e.n > cp.s.n + out.actions.length) out.actions.push(e.a);
+    const next = cp.s.n + out.actions.length + 1;
+    // Lines up to the checkpoint are in it already; anything but the next action is not this game's.
+    if (e.n > next) {
+      out.torn = true;
+      break;
+    }
+    if (e.n === next) out.actions.push(e.a);
     out.pending += lines[i].length + 1;
   }
   return out;

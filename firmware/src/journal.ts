@@ -1,15 +1,20 @@
 /**
- * Power-cut safe game journal in Storage. A checkpoint (header + whole state) is written at
- * every turn end; between checkpoints each committed action is appended as one line {n, a}.
- * Resume = checkpoint + the lines after it (journal-load.ts). A torn last line (power cut
- * mid-write) is an action that was never committed and is skipped. Writing the new checkpoint
- * before erasing the old lines makes the switch safe too: lines with n <= checkpoint.n are skipped.
+ * Power-cut safe game journal in Storage. A checkpoint (header + whole state) is written when a
+ * game starts and at turn ends; between checkpoints each committed action is appended as one line
+ * {n, a}. Resume = the newest complete checkpoint + the lines after it (journal-load.ts).
+ *
+ * Why two checkpoint slots: Espruino's Storage.write erases the old copy of a file before it
+ * writes the new one, so a power cut during a checkpoint written over the last one would leave
+ * none. Checkpoints alternate between two files and carry a counter `c`; the old one is erased
+ * only after the new one is complete and the lines it covers are gone. A torn last line (power cut
+ * mid-write) is an action that was never committed; because appends continue right after it, the
+ * board writes a fresh checkpoint when it resumes from such a journal.
  */
 import type { BaseState } from '../../shared/engine/types';
 import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
 
-export const CHECKPOINT_FILE = 'dt.game';
+export const CHECKPOINT_FILES = ['dt.game', 'dt.gam2'];
 export const LINES_FILE = 'dt.log';
 
 /**
@@ -22,15 +27,27 @@ export const CHECKPOINT_AFTER_BYTES = 2048;
 export class Journal {
   /** Bytes of action lines since the last checkpoint. */
   pending = 0;
+  /** The slot holding the newest checkpoint, and its counter (journal-load.ts sets both on resume). */
+  slot = 1;
+  count = 0;
   /**
    * The action lines opened for appending, kept between actions: opening the file finds its end
    * in Storage, about 5× the cost of the write. Dropped whenever the file is erased.
    */
   private lines: { write(s: string): void } | null = null;
 
-  checkpoint(header: LogHeader, state: BaseState): void {
-    espruinoModule('Storage').write(CHECKPOINT_FILE, JSON.stringify({ h: header, s: state }));
+  /**
+   * `fresh`: a new game replaces the one journaled. Its lines go first (a power cut before the new
+   * checkpoint then resumes the old game at its checkpoint, never the old lines on the new game).
+   */
+  checkpoint(header: LogHeader, state: BaseState, fresh?: boolean): void {
+    const S = espruinoModule('Storage');
+    const next = 1 - this.slot;
+    if (fresh) this.eraseLines();
+    S.write(CHECKPOINT_FILES[next], JSON.stringify({ c: ++this.count, h: header, s: state }));
     this.eraseLines();
+    S.erase(CHECKPOINT_FILES[this.slot]);
+    this.slot = next;
   }
 
   /** Appends action `n`, given as its JSON text (the caller has it anyway). */
@@ -41,8 +58,10 @@ export class Journal {
   }
 
   clear(): void {
-    espruinoModule('Storage').erase(CHECKPOINT_FILE);
+    const S = espruinoModule('Storage');
     this.eraseLines();
+    S.erase(CHECKPOINT_FILES[0]);
+    S.erase(CHECKPOINT_FILES[1]);
   }
 
   private eraseLines(): void {

@@ -37,7 +37,8 @@ describe('journal checkpoints', () => {
         expect(board.errors).toEqual([]);
         expect(runner.model.synced).toBe(true);
         expect(stateHash(runner.model.state!)).toBe(want);
-        const cp = board.storage.api().read('dt.game');
+        const api = board.storage.api();
+        const cp = (api.read('dt.game') || '') + (api.read('dt.gam2') || '');
         if (cp && cp !== lastCheckpoint) {
           checkpoints++;
           lastCheckpoint = cp;

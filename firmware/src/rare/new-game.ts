@@ -18,6 +18,6 @@ export function newGame(app: App, seats: number[], names: string[] | null, start
 /** Makes `st` the game in play: checkpointed at once, announced to the host. */
 export function adopt(app: App, h: DeviceHeader, st: PvState): void {
   app.setGame(h, st);
-  app.journal.checkpoint(h, st);
+  app.journal.checkpoint(h, st, true);
   app.send({ t: 'new', n: st.n });
 }

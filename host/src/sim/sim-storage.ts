@@ -9,6 +9,20 @@ export class SimStorage {
   files: Record<string, string> = {};
   /** Bytes and write calls since start: what a real board would put into flash. */
   written = { bytes: 0, writes: 0 };
+  /**
+   * Fault injection (tests): the next write or append to a file whose name starts with `prefix`
+   * stops after `keep` bytes and throws, as a power cut mid-write leaves flash on a board. Like
+   * Espruino's Storage.write, a whole-file write has erased the old copy first, and the torn file
+   * reads back padded with 0xFF to its full length.
+   */
+  tearNext: { prefix: string; keep: number } | null = null;
+
+  private tear(name: string): number {
+    const t = this.tearNext;
+    if (!t || name.indexOf(t.prefix) !== 0) return -1;
+    this.tearNext = null;
+    return t.keep;
+  }
   constructor(
     private path: string | null,
     readonly capacity = 48 * 1024,
@@ -55,6 +69,12 @@ export class SimStorage {
       },
       write(name: string, data: string, offset?: number, size?: number): boolean {
         data = String(data);
+        const keep = offset === undefined ? st.tear(name) : -1;
+        if (keep >= 0) {
+          st.files[name] = data.substr(0, keep) + '\xff'.repeat(Math.max(0, data.length - keep));
+          st.persist();
+          throw new Error('power cut while writing ' + name + ' (simulated)');
+        }
         if (offset !== undefined && size !== undefined) st.files[name] = '\xff'.repeat(size);
         if (offset !== undefined) {
           const cur = st.files[name] || '';
@@ -89,6 +109,12 @@ export class SimStorage {
         let pos = 0;
         return {
           write(s: string) {
+            const keep = st.tear(name);
+            if (keep >= 0) {
+              st.files[key] = (st.files[key] || '') + String(s).substr(0, keep);
+              st.persist();
+              throw new Error('power cut while appending to ' + name + ' (simulated)');
+            }
             st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
