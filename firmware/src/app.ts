@@ -88,13 +88,9 @@ export class App {
         if (!res.ok) break; // cannot happen for committed actions; stop rather than guess
         s = res.state;
       }
-      const j = this.journal;
-      j.pending = r.pending;
-      j.slot = r.slot;
-      j.count = r.count;
       this.setGame(r.header as DeviceHeader, s);
       // A torn line would have the next action appended right after it: start the lines afresh.
-      if (r.torn) j.checkpoint(r.header, s);
+      if (r.torn) this.journal.checkpoint(r.header, s);
       this.table.enterPlay();
     }
     startBoard((id, kind) => this.press(id, kind));

@@ -45,7 +45,7 @@ export class Journal {
     const next = 1 - this.slot;
     if (fresh) this.eraseLines();
     S.write(CHECKPOINT_FILES[next], JSON.stringify({ c: ++this.count, h: header, s: state }));
-    this.eraseLines();
+    if (!fresh) this.eraseLines();
     S.erase(CHECKPOINT_FILES[this.slot]);
     this.slot = next;
   }

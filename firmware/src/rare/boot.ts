@@ -8,5 +8,13 @@ export function boot(app: App): Restored | null {
   const S = espruinoModule('Storage');
   app.boots = Number(S.read('dt.boots') || 0) + 1;
   S.write('dt.boots', String(app.boots));
-  return loadJournal();
+  const r = loadJournal();
+  if (r) {
+    // The journal carries on where it was: its lines' size, its checkpoint slot and counter.
+    const j = app.journal;
+    j.pending = r.pending;
+    j.slot = r.slot;
+    j.count = r.count;
+  }
+  return r;
 }

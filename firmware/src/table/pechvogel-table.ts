@@ -6,7 +6,7 @@
  */
 import type { Action } from '../../../shared/engine/types';
 import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
-import type { Face, PvState } from '../../../shared/games/pechvogel/types';
+import type { Face, PvState, PvThrow } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
 import type { App } from '../app';
 import { loadRare } from '../rare/load-rare';
@@ -68,7 +68,7 @@ export class PechvogelTable {
   /** The pending automatic marker step (R-PV-22), -1 none. */
   private auto = -1;
   /** The throw the running reroll window is about (a corrected throw gets a window of its own). */
-  private windowFor: unknown = null;
+  private windowFor: PvThrow | null = null;
   constructor(private app: App) {}
 
   refuse(code: string, seat: number): void {
