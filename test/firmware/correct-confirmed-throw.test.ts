@@ -11,33 +11,26 @@ import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { joinSnapshot, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim } from '../support/game-driver';
 
 const K: Record<string, string> = { 3: 'K1', 4: 'K2', 5: 'K3', 6: 'K4', 7: 'K5', R: 'K6' };
 
 /** Ann has thrown 3 4 4 5 5 for target 3 (one 3): everyone holds a frustration, so a window runs. */
 async function windowOpen() {
-  const board = await makeSim({ clock: 'fake' });
-  const sim = new SimTarget(board);
-  board.boot();
   const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
   if (!r.ok) throw new Error('setup');
   const st = r.state;
   for (const p of st.players) p.frustrations = 1;
-  for (const c of [
+  const { board, sim } = await bootedSim([
     { c: 'cfg', k: 'attract_ms', v: 0 },
     { c: 'cfg', k: 'window_ms', v: 8000 },
     { c: 'load', st },
     { c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } },
     { c: 'act', a: { do: 'choose_target', value: 3 } },
     { c: 'act', a: { do: 'throw', faces: [3, 4, 4, 5, 5] } },
-  ] as HostCmd[])
-    expect(sim.requestSync(c).ack).toBe(true);
-  const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
-  const press = (...bs: string[]) => {
-    for (const b of bs) sim.requestSync({ c: 'btn', b, k: 'press' });
-  };
+  ] as HostCmd[]);
+  const snap = () => sim.snapshot();
+  const press = (...bs: string[]) => sim.press(...bs);
   const acts = () => sim.msgs.filter((m) => m.t === 'act' || m.t === 'rej') as (BoardMsg & { a?: { do: string }; n?: number })[];
   expect(snap().st.phase).toBe('reroll_window');
   return { board, sim, snap, press, acts };
@@ -122,14 +115,9 @@ describe('correcting a throw while its reroll window runs', () => {
   });
 
   it('corrects the throw that ended the turn from the marker step (when there is a choice to make)', async () => {
-    const board = await makeSim({ clock: 'fake' });
-    const sim = new SimTarget(board);
-    board.boot();
-    const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
-    const press = (...bs: string[]) => {
-      for (const b of bs) sim.requestSync({ c: 'btn', b, k: 'press' });
-    };
-    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]);
+    const snap = () => sim.snapshot();
+    const press = (...bs: string[]) => sim.press(...bs);
     // Ann takes a 3; then Ben ends his turn on four 3s: take from the middle or steal Ann's.
     for (let turn = 0; turn < 2; turn++) {
       for (const a of [

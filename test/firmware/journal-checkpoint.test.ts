@@ -9,6 +9,7 @@ import { stateHash } from '../../shared/engine/hash';
 import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 import type { Step } from '../../host/src/script/parse-script';
 import { freshSimRunner } from '../support/sim-runner';
+import { CHECKPOINT_FILES } from '../../firmware/src/journal';
 import { mulberry32 } from '../support/random';
 
 describe('journal checkpoints', () => {
@@ -38,7 +39,7 @@ describe('journal checkpoints', () => {
         expect(runner.model.synced).toBe(true);
         expect(stateHash(runner.model.state!)).toBe(want);
         const api = board.storage.api();
-        const cp = (api.read('dt.game') || '') + (api.read('dt.gam2') || '');
+        const cp = CHECKPOINT_FILES.map((f) => api.read(f) || '').join('');
         if (cp && cp !== lastCheckpoint) {
           checkpoints++;
           lastCheckpoint = cp;

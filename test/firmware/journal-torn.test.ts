@@ -10,16 +10,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim, nextMove } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 
 async function game(seed: number) {
-  const board = await makeSim({ clock: 'fake' });
-  const sim = new SimTarget(board);
-  board.boot();
-  for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora', 'Eve'], seed }] as HostCmd[]) sim.requestSync(c);
-  const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!.st as PvState;
+  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora', 'Eve'], seed }] as HostCmd[]);
+  const snap = () => sim.snapshot().st as PvState;
   const pick = mulberry32(seed);
   /** One legal move as a host action; the automatic marker step runs too. */
   const move = () => {

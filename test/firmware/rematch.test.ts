@@ -5,23 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
-import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim, nextMove } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 
 describe('rematch', () => {
   it('passes the start to the next player, game after game', async () => {
     const pick = mulberry32(5);
-    const board = await makeSim({ clock: 'fake' });
-    const sim = new SimTarget(board);
-    board.boot();
     const names = ['Ann', 'Ben', 'Cleo', 'Dora'];
-    for (const c of [
+    const { board, sim } = await bootedSim([
       { c: 'cfg', k: 'attract_ms', v: 0 },
       { c: 'new', p: names, st: 2 },
-    ] as HostCmd[])
-      expect(sim.requestSync(c).ack).toBe(true);
-    const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+    ] as HostCmd[]);
+    const snap = () => sim.snapshot();
     let start = 2;
     const enders: number[] = [];
     for (let game = 0; game < 4; game++) {

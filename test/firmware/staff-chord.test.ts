@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { joinSnapshot, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim } from '../support/game-driver';
 import { playRandomGame } from '../support/play';
 import { markerOptions } from '../../shared/games/pechvogel/rules';
 
@@ -42,17 +41,13 @@ describe('the staff chord (OK + BACK)', () => {
     for (const entry of [false, true]) {
       for (const hold of [3500, 300]) {
         it(`${st.phase}${st.rng ? ' (virtual dice)' : ''}${entry ? ', entry pending' : ''}, held ${hold} ms`, async () => {
-          const board = await makeSim({ clock: 'fake' });
-          const sim = new SimTarget(board);
-          board.boot();
-          for (const c of [
+          const { board, sim } = await bootedSim([
             { c: 'cfg', k: 'attract_ms', v: 0 },
             { c: 'cfg', k: 'window_ms', v: 60000 },
             { c: 'load', st },
-          ] as HostCmd[])
-            expect(sim.requestSync(c).ack).toBe(true);
+          ] as HostCmd[]);
           board.advance(50);
-          const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+          const snap = () => sim.snapshot();
           if (entry) {
             for (const b of ['K1', 'K2']) {
               board.press(b, 80);

@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { checkPvState } from '../../shared/games/pechvogel/check-state';
-import { joinSnapshot, nextMove, PvMirror, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim, nextMove, PvMirror } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 
 const BUTTONS = ['S1', 'S2', 'S3', 'S4', 'S5', 'K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BK'];
@@ -20,16 +19,12 @@ describe('strangers at the table', () => {
   for (const seed of [1, 2, 3]) {
     it(`never break the game or lose it (seed ${seed})`, async () => {
       const pick = mulberry32(seed * 7919);
-      const board = await makeSim({ clock: 'fake' });
-      const sim = new SimTarget(board);
-      board.boot();
-      for (const c of [
+      const { board, sim } = await bootedSim([
         { c: 'cfg', k: 'attract_ms', v: 0 },
         { c: 'cfg', k: 'window_ms', v: 4000 },
         { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora'].slice(0, 2 + (seed % 3)), seed: seed % 2 ? seed : undefined },
-      ] as HostCmd[])
-        expect(sim.requestSync(c).ack).toBe(true);
-      const snap = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+      ] as HostCmd[]);
+      const snap = () => sim.snapshot();
       const mirror = new PvMirror();
       mirror.state = snap().st;
       let read = sim.msgs.length;

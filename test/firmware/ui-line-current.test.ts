@@ -8,8 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
-import { joinSnapshot, nextMove, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim, joinSnapshot, nextMove } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 import { MirrorModel } from '../../host/src/mirror/mirror-model';
 import { describeGame, STAFF_TEXT } from '../../host/src/view/terminal-view';
@@ -23,15 +22,14 @@ describe('ui line', () => {
     let stray = 0;
     let timed = 0;
     for (let game = 0; game < 6; game++) {
-      const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
-      const sim = new SimTarget(board);
-      board.boot();
-      const setup: HostCmd[] = [
-        { c: 'cfg', k: 'attract_ms', v: 0 },
-        { c: 'cfg', k: 'window_ms', v: 4000 },
-        { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora'].slice(0, 2 + (game % 3)), seed: game + 1 },
-      ];
-      for (const c of setup) expect(sim.requestSync(c).ack).toBe(true);
+      const { board, sim } = await bootedSim(
+        [
+          { c: 'cfg', k: 'attract_ms', v: 0 },
+          { c: 'cfg', k: 'window_ms', v: 4000 },
+          { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora'].slice(0, 2 + (game % 3)), seed: game + 1 },
+        ],
+        { boardName: 'LINUX' },
+      );
       let last: BoardMsg | undefined;
       let read = 0;
       const check = (what: string) => {
@@ -57,7 +55,7 @@ describe('ui line', () => {
       };
       check('after set-up');
       for (let turn = 0; turn < 120; turn++) {
-        const snap = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+        const snap = sim.snapshot();
         if (snap.st.phase === 'game_over') break;
         const r = pick(10);
         if (r < 2) {
@@ -89,12 +87,9 @@ describe('ui line', () => {
   });
 
   it('drops the chosen victim when a host action ends the marker step', async () => {
-    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
-    const sim = new SimTarget(board);
-    board.boot();
-    const phase = () => joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!.st.phase;
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }], { boardName: 'LINUX' });
+    const phase = () => sim.snapshot().st.phase;
     const act = (a: Record<string, unknown>) => expect(sim.requestSync({ c: 'act', a }).msgs.filter((m) => m.t === 'rej')).toEqual([]);
-    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
     // Ann and then Ben end a turn on four 3s: Ann takes a 3 (the only option, automatically), so
     // Ben may take one from the middle or steal Ann's.
     for (let turn = 0; turn < 2; turn++) {
@@ -114,10 +109,7 @@ describe('ui line', () => {
 
   it('tells a host that joins during the staff menu that the menu is open', async () => {
     // The chord needs pins: the simulated Pico, its buttons pressed on the fake clock.
-    const board = await makeSim({ clock: 'fake' });
-    const sim = new SimTarget(board);
-    board.boot();
-    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]) sim.requestSync(c);
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }]);
     const lateUi = () => {
       const late = new MirrorModel(() => {});
       for (const m of sim.requestSync({ c: 'snap' }).msgs) late.handle(m);

@@ -15,6 +15,7 @@ import { encodePacket } from '../../shared/protocol/host-codec';
 import { BoardLink } from '../../host/src/link/board-link';
 import type { SimBoard } from '../../host/src/sim/sim-board';
 import type { Reply } from './espruino-process';
+import { makeSim, type SimOptions } from './host-harness';
 
 export interface BoardTarget {
   request(cmd: HostCmd | Uint8Array | string): Promise<Reply>;
@@ -58,6 +59,25 @@ export class SimTarget implements BoardTarget {
   async request(cmd: HostCmd | Uint8Array | string): Promise<Reply> {
     return this.requestSync(cmd);
   }
+
+  /** Short presses of `buttons`, one after another, as the host's btn commands. */
+  press(...buttons: string[]): void {
+    for (const b of buttons) this.requestSync({ c: 'btn', b, k: 'press' } as HostCmd);
+  }
+
+  /** The board's game and table UI as a `snap` command returns them. */
+  snapshot(): NonNullable<ReturnType<typeof joinSnapshot>> {
+    return joinSnapshot(this.requestSync({ c: 'snap' }).msgs)!;
+  }
+}
+
+/** A booted simulated board (fake clock unless `o` says otherwise) and its target, set up with `setup` (each command ACKed). */
+export async function bootedSim(setup: HostCmd[], o: SimOptions = {}): Promise<{ board: SimBoard; sim: SimTarget }> {
+  const board = await makeSim(Object.assign({ clock: 'fake' }, o));
+  const sim = new SimTarget(board);
+  board.boot();
+  for (const c of setup) if (!sim.requestSync(c).ack) throw new Error('set-up command refused: ' + JSON.stringify(c));
+  return { board, sim };
 }
 
 /** The board's game as the host sees it: set up like App.newGame, then every `act` applied. */
