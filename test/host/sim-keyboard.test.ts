@@ -87,4 +87,23 @@ describe.each([
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
     expect(t.proc.exitCode).toBe(0);
   }, 60_000);
+
+  it('takes keys typed faster than the buttons (several in one chunk, a repeated key, an arrow key) one after the other', async () => {
+    const t = simInTerminal(args);
+    await t.waitFor('Set-up: press seat buttons');
+    // All at once, as a paste or a fast typist's keys arrive: seats 1 and 2, then OK.
+    t.proc.stdin!.write('12\r');
+    await t.waitFor('first throw (7 dice)');
+    // The same key twice is two presses; an arrow key (an escape sequence) presses nothing.
+    t.proc.stdin!.write('aa\x1b[A');
+    let s = await t.waitFor('Entering: 3 3\n');
+    t.proc.stdin!.write('\x7f\x7fs');
+    await t.waitFor('Entering: 4\n');
+    t.proc.stdin!.write('dfgaah\r');
+    s = await t.waitFor('choose the target');
+    expect(s).toContain('target');
+    expect(s).not.toContain('Refused');
+    t.proc.stdin!.write('\x03');
+    await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import { installFiles } from '../sim/install-files';
 import { encodePacket } from '../../../shared/protocol/host-codec';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
+import { INPUT_TIMING } from '../../../hardware/pinmap';
 
 export interface SimOptions {
   pty?: string;
@@ -24,6 +25,35 @@ export interface SimOptions {
   headless?: boolean;
   fresh?: boolean;
   linux?: boolean;
+}
+
+/** How long a key holds its button: a tap, a long press (past LONG_PRESS_MS), the staff chord (past 3 s). */
+const SHORT_KEY_MS = 80;
+const LONG_KEY_MS = 1200;
+const STAFF_CHORD_MS = 3500;
+/** Between one key's release (debounced) and the next key's press. */
+const KEY_GAP_MS = 20;
+
+/**
+ * The keys in what the terminal sent: one character each, Enter as CR LF or LF once, and an
+ * escape sequence (arrows, function keys) as one key that maps to nothing.
+ */
+export function splitKeys(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\r' && s[i + 1] === '\n') i++;
+    else if (c === '\x1b' && (s[i + 1] === '[' || s[i + 1] === 'O')) {
+      // CSI: parameters then one final byte (@ to ~); SS3: one byte.
+      let j = i + 2;
+      if (s[i + 1] === '[') while (j < s.length && !(s.charCodeAt(j) >= 0x40 && s.charCodeAt(j) <= 0x7e)) j++;
+      out.push(s.slice(i, j + 1));
+      i = j;
+      continue;
+    }
+    out.push(c);
+  }
+  return out;
 }
 
 const KEYMAP: Record<string, string> = {
@@ -116,33 +146,60 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   process.stdin.setRawMode(true);
   process.stdin.resume();
   await new Promise<void>((done) => {
-    process.stdin.on('data', (d: Buffer) => {
-      const k = d.toString('latin1');
-      if (k === '\x03' || k === 'q') return done();
+    // A terminal hands over what was typed in chunks: a fast typist's or a paste's keys come
+    // several at once. Each key is pressed in turn, the next only after the last one's button is
+    // up again and debounced, so none is lost or merged (two presses of one button at once are one).
+    const queue: string[] = [];
+    let busy = false;
+    const next = (): void => {
+      const k = queue.shift();
+      if (k === undefined) {
+        busy = false;
+        return;
+      }
+      busy = true;
+      const heldMs = onKey(k);
+      if (heldMs > 0) setTimeout(next, heldMs + INPUT_TIMING.debounceMs + KEY_GAP_MS);
+      else next();
+    };
+    /** Acts on one key; returns how long it holds a button down (0: none). */
+    const onKey = (k: string): number => {
       if (k === 'L') {
         long = true;
-        return;
+        return 0;
       }
       if (k === 'M') {
         // The staff chord: OK and BACK held together past STAFF_HOLD_MS. It needs pins: the
         // host's btn commands only press or long-press one button.
         if (opts.linux) say('the staff menu needs button pins (OK + BACK held 3 s); the Linux build has none');
-        else for (const b of ['OK', 'BK']) board.press(b, 3500);
-        return;
+        else for (const b of ['OK', 'BK']) board.press(b, STAFF_CHORD_MS);
+        return opts.linux ? 0 : STAFF_CHORD_MS;
       }
       if (k === 'P') {
         say('power cut … power back');
         board.powerCut();
         board.boot();
-        return;
+        return 0;
       }
       const id = KEYMAP[k];
-      if (!id) return;
+      if (!id) return 0;
+      const ms = long ? LONG_KEY_MS : SHORT_KEY_MS;
+      long = false;
       // Espruino's Linux build has no pins (setWatch never fires): there the buttons are the
       // host's btn commands, as a mirror or script sends them.
-      if (opts.linux) board.write(encodePacket({ c: 'btn', b: id, k: long ? 'long' : 'press' }));
-      else board.press(id, long ? 1200 : 80);
-      long = false;
+      if (opts.linux) {
+        board.write(encodePacket({ c: 'btn', b: id, k: ms === LONG_KEY_MS ? 'long' : 'press' }));
+        return 0;
+      }
+      board.press(id, ms);
+      return ms;
+    };
+    process.stdin.on('data', (d: Buffer) => {
+      const keys = splitKeys(d.toString('latin1'));
+      // Quitting does not wait for the keys before it.
+      if (keys.indexOf('\x03') >= 0 || keys.indexOf('q') >= 0) return done();
+      queue.push(...keys);
+      if (!busy) next();
     });
   });
   clearInterval(timer);
