@@ -6,6 +6,11 @@ import { CONFIG_FILE } from './save-config';
 export interface BoardConfig {
   /** Reroll-window countdown. */
   window_ms: number;
+  /**
+   * Before the board applies the only possible marker action (R-PV-22): time to correct the
+   * throw that ended the turn (BACK). OK, or the next throw's first face, applies it at once.
+   */
+  marker_ms: number;
   /** Per-channel LED maximum (0..255) before the frame current budget. */
   brightness: number;
   /** Frame current budget for the LEDs in mA (USB: 500 mA in all). */
@@ -21,6 +26,7 @@ export interface BoardConfig {
 
 export const DEFAULT_BOARD_CONFIG: BoardConfig = {
   window_ms: 8000,
+  marker_ms: 3000,
   brightness: POWER.brightnessCap,
   led_budget_ma: POWER.ledBudgetMa,
   attract_ms: 120000,

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import { joinSnapshot, SimTarget } from '../support/game-driver';
 import { makeSim } from '../support/host-harness';
 
@@ -16,6 +17,7 @@ const btn = (b: string): HostCmd => ({ c: 'btn', b, k: 'press' });
 const TURN = ['K1', 'K2', 'K3', 'K4', 'K5', 'K1', 'K2', 'OK', 'K1', 'K1', 'K1', 'K6', 'K2', 'K3'];
 /** The status column's LED for the marker phase (hardware/led-layout.ts: column 15, row 5). */
 const MARKER_LED = 5 * 16 + 15;
+const GRACE = DEFAULT_BOARD_CONFIG.marker_ms;
 
 async function boardAtTurnEnd(): Promise<{ board: SimBoard; sim: SimTarget }> {
   const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
@@ -30,27 +32,87 @@ async function boardAtTurnEnd(): Promise<{ board: SimBoard; sim: SimTarget }> {
 
 const acts = (msgs: BoardMsg[]) => msgs.filter((m) => m.t === 'act').map((m) => (m as { a: Record<string, unknown> }).a.do);
 const frames = (msgs: BoardMsg[]) => msgs.filter((m) => m.t === 'leds').map((m) => (m as { f: string }).f);
-function phase(sim: SimTarget): string {
-  return joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!.st.phase;
+function snap(sim: SimTarget) {
+  return joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
+}
+const phase = (sim: SimTarget) => snap(sim).st.phase;
+/** What the board did while its clock moved `ms`. */
+function after(board: SimBoard, sim: SimTarget, ms: number): BoardMsg[] {
+  const from = sim.msgs.length;
+  board.advance(ms);
+  return sim.msgs.slice(from);
 }
 
 describe('automatic marker step (R-PV-22) as an event of its own', () => {
-  it('the OK press shows the throw in the marker phase; the only marker is taken right after', async () => {
+  it('the OK press shows the throw in the marker phase; the only marker is taken marker_ms later, in an event of its own', async () => {
     const { board, sim } = await boardAtTurnEnd();
     const press = sim.requestSync(btn('OK'));
     expect(acts(press.msgs)).toEqual(['throw']);
     const f = frames(press.msgs);
     expect(f.length).toBe(1);
     expect(f[0].charAt(MARKER_LED), f[0]).not.toBe('.');
-    const from = sim.msgs.length;
-    board.advance(0);
-    const after = sim.msgs.slice(from);
-    expect(acts(after)).toEqual(['take_marker']);
-    expect(after.find((m) => m.t === 'act')).toMatchObject({ fx: ['turn_end'] });
-    expect(frames(after).length).toBe(1);
-    expect(frames(after)[0].charAt(MARKER_LED)).toBe('.');
+    expect(acts(after(board, sim, GRACE - 50))).toEqual([]);
+    expect(phase(sim)).toBe('await_marker_choice');
+    const later = after(board, sim, 50);
+    expect(acts(later)).toEqual(['take_marker']);
+    expect(later.find((m) => m.t === 'act')).toMatchObject({ fx: ['turn_end'] });
+    expect(frames(later).length).toBe(1);
+    expect(frames(later)[0].charAt(MARKER_LED)).toBe('.');
     expect(phase(sim)).toBe('await_first_throw');
     expect(board.errors).toEqual([]);
+  });
+
+  it('BACK in the meantime corrects the throw that ended the turn: no marker is taken', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    sim.requestSync(btn('OK'));
+    board.advance(GRACE / 2);
+    // The last die was a 5, not a 3 (… and so on): BACK, then the right faces 3 R 4 5 6, slowly.
+    for (const b of ['BK', 'K1', 'K6', 'K2', 'K3']) {
+      sim.requestSync(btn(b));
+      expect(acts(after(board, sim, GRACE))).toEqual([]);
+    }
+    expect(snap(sim).ui).toMatchObject({ correcting: true, entry: [3, 'R', 4, 5] });
+    sim.requestSync(btn('K4'));
+    const ok = sim.requestSync(btn('OK'));
+    expect(acts(ok.msgs)).toEqual(['correct']);
+    expect(acts(after(board, sim, 3 * GRACE))).toEqual([]);
+    const s = snap(sim).st;
+    expect(s.phase).toBe('await_throw');
+    expect(s.turn).toMatchObject({ targets: 3, ravens: 1 });
+    expect(s.players[0].markers).toEqual([]);
+    expect(board.errors).toEqual([]);
+  });
+
+  it('leaving the correction without one: the marker is taken within marker_ms', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    sim.requestSync(btn('OK'));
+    sim.requestSync(btn('BK'));
+    expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
+    sim.requestSync(btn('BK'));
+    expect(snap(sim).ui.correcting).toBe(false);
+    expect(acts(after(board, sim, GRACE))).toEqual(['take_marker']);
+    expect(phase(sim)).toBe('await_first_throw');
+  });
+
+  it('the next player starting their throw takes the marker at once, and the key is their first die', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    sim.requestSync(btn('OK'));
+    const key = sim.requestSync(btn('K5'));
+    expect(acts(key.msgs)).toEqual(['take_marker']);
+    const sn = snap(sim);
+    expect(sn.st.phase).toBe('await_first_throw');
+    expect(sn.st.active).toBe(1);
+    expect(sn.ui.entry).toEqual([7]);
+    expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
+    expect(board.errors).toEqual([]);
+  });
+
+  it('OK takes it at once', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    sim.requestSync(btn('OK'));
+    expect(acts(sim.requestSync(btn('OK')).msgs)).toEqual(['take_marker']);
+    expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
+    expect(phase(sim)).toBe('await_first_throw');
   });
 
   it('a marker action that arrives first is applied once, and the automatic step then does nothing', async () => {
@@ -58,23 +120,32 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     sim.requestSync(btn('OK'));
     const host = sim.requestSync({ c: 'act', a: { do: 'take_marker' } });
     expect(acts(host.msgs)).toEqual(['take_marker']);
-    const from = sim.msgs.length;
-    board.advance(1000);
-    expect(acts(sim.msgs.slice(from))).toEqual([]);
-    expect(sim.msgs.slice(from).filter((m) => m.t === 'rej' || m.t === 'err')).toEqual([]);
+    const later = after(board, sim, 2 * GRACE);
+    expect(acts(later)).toEqual([]);
+    expect(later.filter((m) => m.t === 'rej' || m.t === 'err')).toEqual([]);
     expect(phase(sim)).toBe('await_first_throw');
   });
 
-  it('a power cut between the two events resumes in the marker phase and takes the marker after boot', async () => {
+  it('a power cut in the meantime resumes in the marker phase and takes the marker marker_ms after boot', async () => {
     const { board, sim } = await boardAtTurnEnd();
     sim.requestSync(btn('OK'));
+    board.advance(GRACE - 100);
     board.powerCut();
     const from = sim.msgs.length;
     board.boot();
+    board.advance(GRACE - 100);
     expect(acts(sim.msgs.slice(from))).toEqual([]);
-    board.advance(0);
+    expect(phase(sim)).toBe('await_marker_choice');
+    board.advance(100);
     expect(acts(sim.msgs.slice(from))).toEqual(['take_marker']);
     expect(phase(sim)).toBe('await_first_throw');
     expect(board.errors).toEqual([]);
+  });
+
+  it('marker_ms 0: right after the event that ended the turn', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    expect(sim.requestSync({ c: 'cfg', k: 'marker_ms', v: 0 }).ack).toBe(true);
+    expect(acts(sim.requestSync(btn('OK')).msgs)).toEqual(['throw']);
+    expect(acts(after(board, sim, 0))).toEqual(['take_marker']);
   });
 });

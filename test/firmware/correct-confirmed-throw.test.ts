@@ -12,6 +12,7 @@ import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { bootedSim } from '../support/game-driver';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 
 const K: Record<string, string> = { 3: 'K1', 4: 'K2', 5: 'K3', 6: 'K4', 7: 'K5', R: 'K6' };
 
@@ -126,7 +127,7 @@ describe('correcting a throw while its reroll window runs', () => {
         { do: 'throw', faces: [3, 3, 4, 5, 6] },
       ])
         sim.requestSync({ c: 'act', a } as HostCmd);
-      board.advance(0);
+      board.advance(DEFAULT_BOARD_CONFIG.marker_ms);
     }
     expect(snap().st.phase).toBe('await_marker_choice');
     const from = sim.msgs.length;

@@ -175,6 +175,9 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     const mirror = new PvMirror();
     await both({ c: 'cfg', k: 'window_ms', v: WINDOW_MS }, 'cfg window');
     await both({ c: 'cfg', k: 'attract_ms', v: 0 }, 'cfg attract');
+    // The automatic marker step right after the event that ended the turn (not 3 s of real time
+    // later, when the two boards' clocks differ): compared as the event's follow-up below.
+    await both({ c: 'cfg', k: 'marker_ms', v: 0 }, 'cfg marker');
     await both({ c: 'leds', on: true }, 'leds on');
     const players = ['Ann', 'Ben', 'Cleo'];
     const seed = 4242;

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { bootedSim, joinSnapshot, nextMove } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import { MirrorModel } from '../../host/src/mirror/mirror-model';
 import { describeGame, STAFF_TEXT } from '../../host/src/view/terminal-view';
 
@@ -66,7 +67,7 @@ describe('ui line', () => {
           check(`stray ${b}`);
         } else if (r < 3) {
           // Time passes: a reroll window runs out, the automatic marker step runs, errors expire.
-          board.advance(pick(2) ? 0 : 5000);
+          board.advance(pick(2) ? 0 : pick(2) ? DEFAULT_BOARD_CONFIG.marker_ms : 5000);
           timed++;
           check('time');
         } else {
@@ -97,7 +98,7 @@ describe('ui line', () => {
       act({ do: 'choose_target', value: 3 });
       act({ do: 'throw', faces: [3, 3, 4, 5, 6] });
       if (phase() === 'reroll_window') act({ do: 'pass' });
-      board.advance(0);
+      board.advance(DEFAULT_BOARD_CONFIG.marker_ms);
     }
     expect(phase()).toBe('await_marker_choice');
     const uiLines = () => sim.msgs.filter((m) => m.t === 'ui') as unknown as { vic: number }[];

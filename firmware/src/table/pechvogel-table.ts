@@ -116,19 +116,24 @@ export class PechvogelTable {
         this.app.refresh();
       }, ui.span) as unknown as number;
     }
-    if (s && s.phase === 'await_marker_choice' && this.auto < 0) {
-      // R-PV-22 in an event of its own, right after this one: the press that ended the turn shows
-      // its throw at once, and neither event carries two engine steps and their redraws.
-      this.auto = setTimeout(() => {
-        this.auto = -1;
-        const st = this.app.state;
-        // Whatever came in between (a victim chosen, a correction, a new game) is respected.
-        if (st && st.phase === 'await_marker_choice') {
-          this.autoMarker(st);
-          this.app.refresh();
-        }
-      }, 0) as unknown as number;
-    }
+    // R-PV-22: the only possible marker action is the board's, in an event of its own after
+    // cfg.marker_ms, in which BACK can still correct the throw that ended the turn (a mis-entered
+    // die ends turns too). Every step into the marker phase (a corrected throw too) starts it anew.
+    if (this.auto >= 0) clearTimeout(this.auto);
+    this.auto = -1;
+    if (s && s.phase === 'await_marker_choice') this.autoLater();
+  }
+
+  private autoLater(): void {
+    this.auto = setTimeout(() => {
+      this.auto = -1;
+      const st = this.app.state;
+      if (!st || st.phase !== 'await_marker_choice') return;
+      // Someone is correcting the throw or chose a victim: ask again later.
+      if (this.ui.correcting || this.ui.victim >= 0) return this.autoLater();
+      this.autoMarker(st);
+      this.app.refresh();
+    }, this.app.cfg.marker_ms) as unknown as number;
   }
 
   /** R-PV-22: a single possible marker action is applied without asking. */
@@ -259,6 +264,13 @@ export class PechvogelTable {
 
   private padKey(s: PvState, face: Face): void {
     const ui = this.ui;
+    if (s.phase === 'await_marker_choice' && !ui.correcting) {
+      // The next player starting to enter their throw: the board's marker action at once.
+      if (ui.victim < 0 && this.auto >= 0) {
+        this.autoMarker(s);
+        s = this.app.state as PvState;
+      }
+    }
     if (s.phase === 'await_marker_choice' && !ui.correcting) {
       if (ui.victim < 0) return this.refuse('choose_victim', -1);
       if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
