@@ -118,23 +118,27 @@ export class PechvogelTable {
     }
     // R-PV-22: the only possible marker action is the board's, in an event of its own after
     // cfg.marker_ms, in which BACK can still correct the throw that ended the turn (a mis-entered
-    // die ends turns too). Every step into the marker phase (a corrected throw too) starts it anew.
-    if (this.auto >= 0) clearTimeout(this.auto);
-    this.auto = -1;
-    if (s && s.phase === 'await_marker_choice') this.autoLater();
+    // die ends turns too). Every step into the marker phase (a corrected throw too) starts it anew;
+    // out of the phase, a pending one finds nothing to do.
+    if (s && s.phase === 'await_marker_choice') {
+      if (this.auto >= 0) clearTimeout(this.auto);
+      this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
+    }
   }
 
-  private autoLater(): void {
-    this.auto = setTimeout(() => {
-      this.auto = -1;
-      const st = this.app.state;
-      if (!st || st.phase !== 'await_marker_choice') return;
-      // Someone is correcting the throw or chose a victim: ask again later.
-      if (this.ui.correcting || this.ui.victim >= 0) return this.autoLater();
-      this.autoMarker(st);
-      this.app.refresh();
-    }, this.app.cfg.marker_ms) as unknown as number;
-  }
+  /** The wait for the automatic marker action is over (a function made once: no call to set it). */
+  private autoDue = (): void => {
+    this.auto = -1;
+    const st = this.app.state;
+    if (!st || st.phase !== 'await_marker_choice') return;
+    // Someone is correcting the throw or chose a victim: ask again later.
+    if (this.ui.correcting || this.ui.victim >= 0) {
+      this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
+      return;
+    }
+    this.autoMarker(st);
+    this.app.refresh();
+  };
 
   /** R-PV-22: a single possible marker action is applied without asking. */
   private autoMarker(s: PvState): void {
@@ -265,17 +269,16 @@ export class PechvogelTable {
   private padKey(s: PvState, face: Face): void {
     const ui = this.ui;
     if (s.phase === 'await_marker_choice' && !ui.correcting) {
-      // The next player starting to enter their throw: the board's marker action at once.
-      if (ui.victim < 0 && this.auto >= 0) {
-        this.autoMarker(s);
+      if (ui.victim < 0) {
+        // The next player starting to enter their throw: the board's marker action at once.
+        if (this.auto >= 0) this.autoMarker(s);
         s = this.app.state as PvState;
+        if (s.phase === 'await_marker_choice') return this.refuse('choose_victim', -1);
+      } else {
+        if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
+        this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);
+        return;
       }
-    }
-    if (s.phase === 'await_marker_choice' && !ui.correcting) {
-      if (ui.victim < 0) return this.refuse('choose_victim', -1);
-      if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
-      this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);
-      return;
     }
     if (s.phase === 'await_target' && !ui.correcting) {
       this.act({ do: 'choose_target', value: face }, -1);
