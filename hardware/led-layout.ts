@@ -142,10 +142,10 @@ const PECHVOGEL: GameLayout = {
     },
     {
       name: 'countdown', views: PV_TABLE, cells: col(7, 0, 7),
-      order: 'cells[i] = row i from the top; n LEDs lit = cells[0..n-1]',
-      meaning: 'Time left in the reroll window.',
-      reading: 'Column 7: a bar from the top that shrinks from the bottom as the window closes; its last LED blinks fast in the final second.',
-      looks: ['solid', 'fast'], colour: [0, 200, 255],
+      order: 'cells[i] = row i from the top; n LEDs lit = cells[8-n..7]',
+      meaning: 'Time left in the reroll window, or before the board makes the only possible marker choice (R-PV-22; BACK corrects the throw meanwhile).',
+      reading: 'Column 7: a bar standing on the bottom row that shrinks from the top as the time runs out (one LED per eighth).',
+      looks: ['solid'], colour: [0, 200, 255],
     },
     {
       name: 'entry_dice', views: ['entry'], cells: row(0, 0, 6),

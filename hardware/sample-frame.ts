@@ -39,7 +39,7 @@ export function pechvogelSampleCells(): LitCell[] {
   const middle = [3, 3, 2, 3, 2]; // markers left per value 3..7 (a 5 and a 7 have been taken)
   for (let v = 0; v < middle.length; v++) for (let k = 0; k < middle[v]; k++) lit('middle', v * 3 + k, 'solid');
   lit('box', 0, 'solid');
-  for (let i = 0; i < 5; i++) lit('countdown', i, 'solid'); // 5 of 8: the window is a third gone
+  for (let i = 3; i < 8; i++) lit('countdown', i, 'solid'); // 5 of 8 from the bottom: the window is a third gone
   lit('seat_active', 1, 'solid');
   lit('seat_vote', 0, 'dim');
   lit('seat_vote', 2, 'dim');

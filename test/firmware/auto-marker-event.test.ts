@@ -11,6 +11,8 @@ import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import { joinSnapshot, SimTarget } from '../support/game-driver';
 import { makeSim } from '../support/host-harness';
+import { MirrorModel } from '../../host/src/mirror/mirror-model';
+import { describeGame } from '../../host/src/view/terminal-view';
 
 const btn = (b: string): HostCmd => ({ c: 'btn', b, k: 'press' });
 /** Ann's turn: first throw 3 4 5 6 7 3 4, target 3, then 3 3 R 4 5 ends it with four 3s. */
@@ -18,6 +20,13 @@ const TURN = ['K1', 'K2', 'K3', 'K4', 'K5', 'K1', 'K2', 'OK', 'K1', 'K1', 'K1', 
 /** The status column's LED for the marker phase (hardware/led-layout.ts: column 15, row 5). */
 const MARKER_LED = 5 * 16 + 15;
 const GRACE = DEFAULT_BOARD_CONFIG.marker_ms;
+/** LEDs lit in the countdown column (hardware/led-layout.ts: column 7) of the board's last frame. */
+function countdown(sim: SimTarget): number {
+  const f = frames(sim.msgs).pop()!;
+  let n = 0;
+  for (let y = 0; y < 8; y++) if (f.charAt(y * 16 + 7) !== '.') n++;
+  return n;
+}
 
 async function boardAtTurnEnd(): Promise<{ board: SimBoard; sim: SimTarget }> {
   const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
@@ -60,6 +69,46 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     expect(frames(later)[0].charAt(MARKER_LED)).toBe('.');
     expect(phase(sim)).toBe('await_first_throw');
     expect(board.errors).toEqual([]);
+  });
+
+  it('the countdown bar shows the wait, goes while the throw is corrected and runs again in full after', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    sim.requestSync({ c: 'leds', on: true });
+    expect(countdown(sim)).toBe(0);
+    sim.requestSync(btn('OK'));
+    expect(countdown(sim)).toBe(8);
+    board.advance(GRACE / 2 + 10);
+    expect(countdown(sim)).toBe(4);
+    const ui = sim.msgs.filter((m) => m.t === 'ui').pop() as unknown as { dl: number };
+    expect(ui.dl).toBeGreaterThan(0);
+    // A mirror says so too (the terminal view).
+    const mirror = new MirrorModel(() => {});
+    for (const m of sim.requestSync({ c: 'snap' }).msgs) mirror.handle(m);
+    expect(describeGame(mirror.state, mirror.ui, Date.now()).join('\n')).toMatch(/Only one marker choice: the board makes it in 1\.\d s/);
+    sim.requestSync(btn('BK'));
+    expect(countdown(sim)).toBe(0);
+    board.advance(2 * GRACE);
+    expect(phase(sim)).toBe('await_marker_choice');
+    sim.requestSync(btn('BK'));
+    expect(countdown(sim)).toBe(8);
+    expect(acts(after(board, sim, GRACE))).toEqual(['take_marker']);
+    expect(countdown(sim)).toBe(0);
+  });
+
+  it('no wait and no bar when the player has a choice to make', async () => {
+    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
+    const sim = new SimTarget(board);
+    board.boot();
+    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }, { c: 'leds', on: true }] as HostCmd[]) sim.requestSync(c);
+    // Ann and then Ben end a turn on four 3s: Ann's 3 is taken for her; Ben may take or steal.
+    for (let turn = 0; turn < 2; turn++) {
+      for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) sim.requestSync({ c: 'act', a } as HostCmd);
+      if (turn === 0) expect(countdown(sim)).toBe(8);
+      board.advance(GRACE);
+    }
+    expect(phase(sim)).toBe('await_marker_choice');
+    expect(countdown(sim)).toBe(0);
+    expect(acts(after(board, sim, 3 * GRACE))).toEqual([]);
   });
 
   it('BACK in the meantime corrects the throw that ended the turn: no marker is taken', async () => {

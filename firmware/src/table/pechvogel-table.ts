@@ -65,8 +65,10 @@ export function newUi(): PvUi {
 export class PechvogelTable {
   ui: PvUi = newUi();
   private timer = -1;
-  /** The pending automatic marker step (R-PV-22), -1 none. */
+  /** The pending automatic marker step (R-PV-22), -1 none; its action and the state it is for. */
   private auto = -1;
+  private autoAct: Action | null = null;
+  private autoFor: PvState | null = null;
   /** The throw the running reroll window is about (a corrected throw gets a window of its own). */
   private windowFor: PvThrow | null = null;
   constructor(private app: App) {}
@@ -118,43 +120,34 @@ export class PechvogelTable {
     }
     // R-PV-22: the only possible marker action is the board's, in an event of its own after
     // cfg.marker_ms, in which BACK can still correct the throw that ended the turn (a mis-entered
-    // die ends turns too). Every step into the marker phase (a corrected throw too) starts it anew;
-    // out of the phase, a pending one finds nothing to do.
+    // die ends turns too); the countdown bar shows the wait. Every step into the marker phase (a
+    // corrected throw too) starts it anew; out of the phase, a pending one finds nothing to do.
     if (s && s.phase === 'await_marker_choice') {
       if (this.auto >= 0) clearTimeout(this.auto);
-      this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
+      this.auto = -1;
+      this.autoFor = s;
+      this.autoAct = onlyMarkerAction(s);
+      if (this.autoAct) {
+        ui.span = this.app.cfg.marker_ms;
+        ui.deadline = getTime() * 1000 + ui.span;
+        this.auto = setTimeout(this.autoDue, ui.span) as unknown as number;
+      }
     }
   }
 
-  /** The wait for the automatic marker action is over (a function made once: no call to set it). */
+  /**
+   * The wait for the automatic marker action is over (a function made once: no call to set it).
+   * Not while the throw is being corrected (leaving that starts the wait again, a correction ends
+   * it); with a victim chosen, again later.
+   */
   private autoDue = (): void => {
     this.auto = -1;
-    const st = this.app.state;
-    if (!st || st.phase !== 'await_marker_choice') return;
-    // Someone is correcting the throw or chose a victim: ask again later.
-    if (this.ui.correcting || this.ui.victim >= 0) {
-      this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
-      return;
-    }
-    this.autoMarker(st);
+    if (this.app.state !== this.autoFor || this.ui.correcting) return;
+    this.ui.deadline = 0;
+    if (this.ui.victim >= 0) this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
+    else this.act(this.autoAct as Action, -1);
     this.app.refresh();
   };
-
-  /** R-PV-22: a single possible marker action is applied without asking. */
-  private autoMarker(s: PvState): void {
-    const o = markerOptions(s);
-    if (o.take && o.stealFrom.length === 0) {
-      this.act({ do: 'take_marker' }, -1);
-      return;
-    }
-    if (!o.take && o.stealFrom.length === 1) {
-      let only = -1;
-      for (let v = 0; v < 5; v++) {
-        if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
-      }
-      if (only > 0) this.act({ do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only }, -1);
-    }
-  }
 
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
   closeWindow(): void {
@@ -257,7 +250,7 @@ export class PechvogelTable {
     // its votes kept, when correcting is left without a correction.
     if (ui.correcting) {
       ui.correcting = false;
-      if (s.phase === 'reroll_window' && ui.deadline === 0) this.afterAction();
+      if ((s.phase === 'reroll_window' || s.phase === 'await_marker_choice') && ui.deadline === 0) this.afterAction();
     } else if (s.undo) {
       ui.correcting = true;
       if (this.timer >= 0) clearTimeout(this.timer);
@@ -271,7 +264,7 @@ export class PechvogelTable {
     if (s.phase === 'await_marker_choice' && !ui.correcting) {
       if (ui.victim < 0) {
         // The next player starting to enter their throw: the board's marker action at once.
-        if (this.auto >= 0) this.autoMarker(s);
+        if (this.autoAct && this.autoFor === s) this.act(this.autoAct, -1);
         s = this.app.state as PvState;
         if (s.phase === 'await_marker_choice') return this.refuse('choose_victim', -1);
       } else {
@@ -345,4 +338,17 @@ export class PechvogelTable {
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
+}
+
+/**
+ * R-PV-22: the marker action when it is the only one possible (taking from the middle, or
+ * stealing from the one opponent with the only box value), null when the player has a choice.
+ */
+export function onlyMarkerAction(s: PvState): Action | null {
+  const o = markerOptions(s);
+  if (o.take && o.stealFrom.length === 0) return { do: 'take_marker' };
+  if (o.take || o.stealFrom.length !== 1) return null;
+  let only = -1;
+  for (let v = 0; v < 5; v++) if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
+  return only > 0 ? { do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only } : null;
 }

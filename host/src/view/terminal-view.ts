@@ -62,6 +62,11 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
       const left = Math.max(0, ui.dl - (now - ui.at));
       out.push(`Frustrate? ${(left / 1000).toFixed(1)} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
     }
+    // R-PV-22: the board makes the only marker choice when the countdown ends.
+    if (s.phase === 'await_marker_choice' && ui.dl > 0) {
+      const left = Math.max(0, ui.dl - (now - ui.at));
+      out.push(`Only one marker choice: the board makes it in ${(left / 1000).toFixed(1)} s (OK: now; BACK: correct the throw)`);
+    }
     if (ui.err) out.push(`Refused: ${ERROR_TEXT[ui.err] || ui.err}`);
   }
   return out;

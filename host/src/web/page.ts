@@ -166,6 +166,7 @@ function render() {
       if (T.frustraters.length) d += ' · frustrations on the board: ' + T.frustraters.length;
       if (ui && ui.e && ui.e.length) d += (d ? ' · ' : '') + 'entering ' + ui.e.join(' ') + (ui.c ? ' (correction)' : '');
       if (ui && ui.err) d += (d ? ' · ' : '') + 'refused: ' + ui.err;
+      if (ui && s.phase === 'await_marker_choice' && ui.left > 0) d += (d ? ' · ' : '') + 'the only marker choice is made in a moment (BACK corrects the throw)';
       p.q('.detail').textContent = d;
       players.innerHTML = s.players.map((pl, i) => {
         const cls = 'player' + (i === s.active && s.phase !== 'game_over' ? ' active' : '') + (s.winners && s.winners.indexOf(i) >= 0 ? ' winner' : '');
