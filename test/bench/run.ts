@@ -340,6 +340,10 @@ const SCENARIOS: Scenario[] = [
   // taken → turn end, next player. Each: one engine step, one journal line, one act line, a frame.
   { id: 'turnEnd', what: 'OK press that ends a turn (throw → marker phase)', setup: TURN_END, unit: [btn('OK')], events: 1, n: 1, expect: /"a":\{"do":"throw"/, once: true },
   { id: 'autoMarker', what: 'automatic marker event after it (take_marker → turn end)', setup: [...TURN_END, btn('OK')], unit: [], events: 1, n: 1, expect: /"do":"take_marker"/, once: true, deferred: true },
+  // With the default marker_ms the board first decides the only marker action and starts the wait
+  // (countdown bar, ui line) in an event right after the press; the take comes marker_ms later
+  // (the event above without the deciding).
+  { id: 'markerWait', what: 'the wait for it starting right after the press (default marker_ms)', setup: [...TURN_END, { c: 'cfg', k: 'marker_ms', v: 3000 }, btn('OK')], unit: [], events: 1, n: 1, expect: /"dl":[1-9]/, once: true, deferred: true },
   { id: 'tick', what: 'blink tick at a phase flip (redraw + leds line)', setup: [...SETUP, btn('BK')], unit: [], events: 1, n: 8, expect: /"t":"leds"/, tick: 'flip' },
   { id: 'idle', what: 'blink tick with nothing to redraw', setup: [...SETUP, btn('BK')], unit: [], events: 1, n: 8, expect: /"t":"btn","b":"BK"/, tick: 'idle' },
 ];
@@ -350,7 +354,7 @@ function withLeds(id: string, suffix = 'Chain', first: HostCmd[] = []): Scenario
   return { ...sc, id: id + suffix, what: sc.what + ', board with LEDs', setup: [...first, ...sc.setup], chain: true };
 }
 // The heaviest events and the press average there, and the turn end with a mirror asking for frames.
-SCENARIOS.push(withLeds('cycle'), withLeds('commit'), withLeds('turnEnd'), withLeds('autoMarker'), withLeds('turnEnd', 'ChainLink', [{ c: 'leds', on: true }]));
+SCENARIOS.push(withLeds('cycle'), withLeds('commit'), withLeds('turnEnd'), withLeds('autoMarker'), withLeds('markerWait'), withLeds('turnEnd', 'ChainLink', [{ c: 'leds', on: true }]));
 
 /**
  * The bundle plus a driver that calls the firmware's E.on('packet') handler directly with the
@@ -498,6 +502,7 @@ async function benchInstructions(bin: string, code: string, files: Record<string
   figure({ id: 'instr_entry_press', label: '5. instr per entry key press (no engine step)', value: per.entry.perEvent, unit: 'instr', budget, status: within(per.entry.perEvent, INSTR_BUDGET), note: pico(per.entry.perEvent) });
   figure({ id: 'instr_host_action', label: '5. instr per host action event (act → step → frame → line)', value: per.act.perEvent, unit: 'instr', budget, status: within(per.act.perEvent, INSTR_BUDGET), note: pico(per.act.perEvent) });
   figure({ id: 'instr_turn_end_press', label: '5. instr: OK press that ends a turn (throw → marker phase; Linux build)', value: per.turnEnd.perEvent, unit: 'instr', budget, status: within(per.turnEnd.perEvent, INSTR_BUDGET), note: `once, set-up subtracted; ${pico(per.turnEnd.perEvent)}` });
+  figure({ id: 'instr_marker_wait', label: '5. instr: the wait for it starting (default marker_ms; Linux build)', value: per.markerWait.perEvent, unit: 'instr', budget, status: within(per.markerWait.perEvent, INSTR_BUDGET), note: `once, right after the press: decides the only marker action, countdown bar, ui line; ${pico(per.markerWait.perEvent)}` });
   figure({ id: 'instr_auto_marker', label: '5. instr: automatic marker event after it (turn end; Linux build)', value: per.autoMarker.perEvent, unit: 'instr', budget, status: within(per.autoMarker.perEvent, INSTR_BUDGET), note: `once, R-PV-22, right after the press; ${pico(per.autoMarker.perEvent)}` });
   // A board with LEDs does more per event than the Linux build: Frame.update (chain order, palette,
   // current budget) for every changed frame, and the frame line too when a mirror asks for it.
@@ -505,6 +510,7 @@ async function benchInstructions(bin: string, code: string, files: Record<string
   figure({ id: 'instr_button_press_avg_leds', label: '5. instr per button press, avg of the cycle, board with LEDs', value: per.cycleChain.perEvent, unit: 'instr', budget, status: within(per.cycleChain.perEvent, INSTR_BUDGET), note: `${pico(per.cycleChain.perEvent)}; Linux path ${fmt(per.cycle.perEvent)}` });
   figure({ id: 'instr_commit_press_leds', label: '5. instr: commit OK press, board with LEDs', value: per.commitChain.perEvent, unit: 'instr', budget, status: within(per.commitChain.perEvent, INSTR_BUDGET), note: chainNote('commitChain', 'commit') });
   figure({ id: 'instr_turn_end_press_leds', label: '5. instr: turn-ending OK press, board with LEDs', value: per.turnEndChain.perEvent, unit: 'instr', budget, status: within(per.turnEndChain.perEvent, INSTR_BUDGET), note: chainNote('turnEndChain', 'turnEnd') });
+  figure({ id: 'instr_marker_wait_leds', label: '5. instr: the wait for it starting (default marker_ms), board with LEDs', value: per.markerWaitChain.perEvent, unit: 'instr', budget, status: within(per.markerWaitChain.perEvent, INSTR_BUDGET), note: chainNote('markerWaitChain', 'markerWait') });
   figure({ id: 'instr_auto_marker_leds', label: '5. instr: automatic marker event, board with LEDs', value: per.autoMarkerChain.perEvent, unit: 'instr', budget, status: within(per.autoMarkerChain.perEvent, INSTR_BUDGET), note: chainNote('autoMarkerChain', 'autoMarker') });
   figure({ id: 'instr_turn_end_press_leds_mirror', label: '5. instr: turn-ending OK press, board with LEDs and a mirror', value: per.turnEndChainLink.perEvent, unit: 'instr', budget, status: within(per.turnEndChainLink.perEvent, INSTR_BUDGET), note: chainNote('turnEndChainLink', 'turnEnd') });
   figure({ id: 'instr_leds', label: '5. instr per render + frame line (`leds`)', value: per.leds.perEvent, unit: 'instr', status: 'INFO', note: pico(per.leds.perEvent) });

@@ -45,6 +45,15 @@ function snap(sim: SimTarget) {
   return joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
 }
 const phase = (sim: SimTarget) => snap(sim).st.phase;
+/**
+ * The OK press that ends Ann's turn, then what the board does right after it (an event of its own:
+ * the wait for the automatic marker action starts). A person cannot press again within 0 ms.
+ */
+function endTurn(board: SimBoard, sim: SimTarget) {
+  const press = sim.requestSync(btn('OK'));
+  board.advance(0);
+  return press;
+}
 /** What the board did while its clock moved `ms`. */
 function after(board: SimBoard, sim: SimTarget, ms: number): BoardMsg[] {
   const from = sim.msgs.length;
@@ -55,7 +64,7 @@ function after(board: SimBoard, sim: SimTarget, ms: number): BoardMsg[] {
 describe('automatic marker step (R-PV-22) as an event of its own', () => {
   it('the OK press shows the throw in the marker phase; the only marker is taken marker_ms later, in an event of its own', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    const press = sim.requestSync(btn('OK'));
+    const press = endTurn(board, sim);
     expect(acts(press.msgs)).toEqual(['throw']);
     const f = frames(press.msgs);
     expect(f.length).toBe(1);
@@ -75,7 +84,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     const { board, sim } = await boardAtTurnEnd();
     sim.requestSync({ c: 'leds', on: true });
     expect(countdown(sim)).toBe(0);
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     expect(countdown(sim)).toBe(8);
     board.advance(GRACE / 2 + 10);
     expect(countdown(sim)).toBe(4);
@@ -90,6 +99,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     board.advance(2 * GRACE);
     expect(phase(sim)).toBe('await_marker_choice');
     sim.requestSync(btn('BK'));
+    board.advance(0);
     expect(countdown(sim)).toBe(8);
     expect(acts(after(board, sim, GRACE))).toEqual(['take_marker']);
     expect(countdown(sim)).toBe(0);
@@ -103,6 +113,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     // Ann and then Ben end a turn on four 3s: Ann's 3 is taken for her; Ben may take or steal.
     for (let turn = 0; turn < 2; turn++) {
       for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) sim.requestSync({ c: 'act', a } as HostCmd);
+      board.advance(0);
       if (turn === 0) expect(countdown(sim)).toBe(8);
       board.advance(GRACE);
     }
@@ -113,7 +124,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('BACK in the meantime corrects the throw that ended the turn: no marker is taken', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     board.advance(GRACE / 2);
     // The last die was a 5, not a 3 (… and so on): BACK, then the right faces 3 R 4 5 6, slowly.
     for (const b of ['BK', 'K1', 'K6', 'K2', 'K3']) {
@@ -134,7 +145,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('leaving the correction without one: the marker is taken within marker_ms', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     sim.requestSync(btn('BK'));
     expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
     sim.requestSync(btn('BK'));
@@ -145,7 +156,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('the next player starting their throw takes the marker at once, and the key is their first die', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     const key = sim.requestSync(btn('K5'));
     expect(acts(key.msgs)).toEqual(['take_marker']);
     const sn = snap(sim);
@@ -158,7 +169,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('OK takes it at once', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     expect(acts(sim.requestSync(btn('OK')).msgs)).toEqual(['take_marker']);
     expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
     expect(phase(sim)).toBe('await_first_throw');
@@ -166,7 +177,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('a marker action that arrives first is applied once, and the automatic step then does nothing', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     const host = sim.requestSync({ c: 'act', a: { do: 'take_marker' } });
     expect(acts(host.msgs)).toEqual(['take_marker']);
     const later = after(board, sim, 2 * GRACE);
@@ -177,7 +188,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
 
   it('a power cut in the meantime resumes in the marker phase and takes the marker marker_ms after boot', async () => {
     const { board, sim } = await boardAtTurnEnd();
-    sim.requestSync(btn('OK'));
+    endTurn(board, sim);
     board.advance(GRACE - 100);
     board.powerCut();
     const from = sim.msgs.length;

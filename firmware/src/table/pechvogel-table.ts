@@ -65,10 +65,10 @@ export function newUi(): PvUi {
 export class PechvogelTable {
   ui: PvUi = newUi();
   private timer = -1;
-  /** The pending automatic marker step (R-PV-22), -1 none; its action and the state it is for. */
+  /** The pending automatic marker step (R-PV-22), -1 none; its action and the step (state n) it is for. */
   private auto = -1;
   private autoAct: Action | null = null;
-  private autoFor: PvState | null = null;
+  private autoN = -1;
   /** The throw the running reroll window is about (a corrected throw gets a window of its own). */
   private windowFor: PvThrow | null = null;
   constructor(private app: App) {}
@@ -118,31 +118,43 @@ export class PechvogelTable {
         this.app.refresh();
       }, ui.span) as unknown as number;
     }
-    // R-PV-22: the only possible marker action is the board's, in an event of its own after
-    // cfg.marker_ms, in which BACK can still correct the throw that ended the turn (a mis-entered
-    // die ends turns too); the countdown bar shows the wait. Every step into the marker phase (a
-    // corrected throw too) starts it anew; out of the phase, a pending one finds nothing to do.
+    // R-PV-22: the only possible marker action is the board's, after cfg.marker_ms in which BACK
+    // can still correct the throw that ended the turn (a mis-entered die ends turns too); the
+    // countdown bar shows the wait. Every step into the marker phase (a corrected throw too)
+    // starts it anew, in an event of its own right after this one (deciding it costs ~0.3 M).
     if (s && s.phase === 'await_marker_choice') {
       if (this.auto >= 0) clearTimeout(this.auto);
-      this.auto = -1;
-      this.autoFor = s;
-      this.autoAct = onlyMarkerAction(s);
-      if (this.autoAct) {
-        ui.span = this.app.cfg.marker_ms;
-        ui.deadline = getTime() * 1000 + ui.span;
-        this.auto = setTimeout(this.autoDue, ui.span) as unknown as number;
-      }
+      this.autoN = s.n;
+      this.autoAct = null;
+      this.auto = setTimeout(this.autoStart, 0) as unknown as number;
     }
   }
 
+  /** The marker phase began (step autoN): the only possible action, if any, after the wait. */
+  private autoStart = (): void => {
+    this.auto = -1;
+    const s = this.app.state;
+    if (!s || s.n !== this.autoN || s.phase !== 'await_marker_choice' || this.ui.correcting) return;
+    const a = onlyMarkerAction(s);
+    if (!a) return;
+    const ui = this.ui;
+    this.autoAct = a;
+    ui.span = this.app.cfg.marker_ms;
+    if (ui.span > 0) {
+      ui.deadline = getTime() * 1000 + ui.span;
+      this.auto = setTimeout(this.autoDue, ui.span) as unknown as number;
+    } else this.act(a, -1);
+    this.app.refresh();
+  };
+
   /**
-   * The wait for the automatic marker action is over (a function made once: no call to set it).
-   * Not while the throw is being corrected (leaving that starts the wait again, a correction ends
-   * it); with a victim chosen, again later.
+   * The wait is over. Not while the throw is being corrected (leaving that starts the wait again,
+   * a correction ends it); with a victim chosen, again later.
    */
   private autoDue = (): void => {
+    const s = this.app.state;
     this.auto = -1;
-    if (this.app.state !== this.autoFor || this.ui.correcting) return;
+    if (!s || s.n !== this.autoN || s.phase !== 'await_marker_choice' || this.ui.correcting) return;
     this.ui.deadline = 0;
     if (this.ui.victim >= 0) this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
     else this.act(this.autoAct as Action, -1);
@@ -264,7 +276,7 @@ export class PechvogelTable {
     if (s.phase === 'await_marker_choice' && !ui.correcting) {
       if (ui.victim < 0) {
         // The next player starting to enter their throw: the board's marker action at once.
-        if (this.autoAct && this.autoFor === s) this.act(this.autoAct, -1);
+        if (this.autoAct && this.autoN === s.n) this.act(this.autoAct, -1);
         s = this.app.state as PvState;
         if (s.phase === 'await_marker_choice') return this.refuse('choose_victim', -1);
       } else {
