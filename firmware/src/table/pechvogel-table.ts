@@ -229,7 +229,8 @@ export class PechvogelTable {
     // OK in a window closes it, unless it confirms a correction of the throw the window is about.
     if (s.phase === 'reroll_window' && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
     if (s.phase === 'await_marker_choice' && !(ui.correcting && ui.entry.length > 0)) {
-      this.act({ do: 'take_marker' }, -1);
+      // The only possible action, which the board would make (a steal too), else from the middle.
+      this.act(this.autoAct && this.autoN === s.n ? this.autoAct : { do: 'take_marker' }, -1);
       return;
     }
     if (kind === 'long') {
