@@ -15,7 +15,7 @@ const btn = (b: string): HostCmd => ({ c: 'btn', b, k: 'press' });
 /** Ann's turn: first throw 3 4 5 6 7 3 4, target 3, then 3 3 R 4 5 ends it with four 3s. */
 const TURN = ['K1', 'K2', 'K3', 'K4', 'K5', 'K1', 'K2', 'OK', 'K1', 'K1', 'K1', 'K6', 'K2', 'K3'];
 const WAIT = DEFAULT_BOARD_CONFIG.marker_ms;
-const isAct = (m: BoardMsg, what: string) => m.t === 'act' && (m as { a: { do: string } }).a.do === what;
+const isAct = (m: BoardMsg, what: string) => m.t === 'act' && (m as { a: Record<string, unknown> }).a.do === what;
 
 describe.skipIf(!BIN)('automatic marker wait on Espruino 2v29 for Linux ($ESPRUINO_BIN)', () => {
   let real: EspruinoProcess | null = null;
@@ -37,9 +37,9 @@ describe.skipIf(!BIN)('automatic marker wait on Espruino 2v29 for Linux ($ESPRUI
     const from = p.msgs.length;
     const t0 = Date.now();
     const press = await p.request(btn('OK'));
-    expect(press.msgs.filter((m) => m.t === 'act').map((m) => (m as { a: { do: string } }).a.do)).toEqual(['throw']);
+    expect(press.msgs.filter((m) => m.t === 'act').map((m) => (m as { a: Record<string, unknown> }).a.do)).toEqual(['throw']);
     // Right after the press: the wait starts (ui line with the time left).
-    await p.waitFor((m) => m.t === 'ui' && (m as { dl: number }).dl > WAIT / 2, 5000, from);
+    await p.waitFor((m) => m.t === 'ui' && (m as unknown as { dl: number }).dl > WAIT / 2, 5000, from);
     const take = await p.waitFor((m) => isAct(m, 'take_marker'), WAIT + 5000, from);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(WAIT - 200);
     expect(take).toMatchObject({ fx: ['turn_end'] });
@@ -55,7 +55,7 @@ describe.skipIf(!BIN)('automatic marker wait on Espruino 2v29 for Linux ($ESPRUI
     await p.request(btn('OK'));
     await new Promise((r) => setTimeout(r, WAIT + 500));
     await p.request({ c: 'hello' });
-    const acts = p.msgs.slice(from).filter((m) => m.t === 'act').map((m) => (m as { a: { do: string } }).a.do);
+    const acts = p.msgs.slice(from).filter((m) => m.t === 'act').map((m) => (m as { a: Record<string, unknown> }).a.do);
     expect(acts).toEqual(['throw', 'correct']);
     expect(p.stderr.join('')).toBe('');
   }, 30_000);
