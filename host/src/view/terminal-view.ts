@@ -58,6 +58,7 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
   out.push(line);
   if (ui) {
     if (ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
+    else if (ui.c) out.push('Correcting the last throw: enter its faces, OK (BACK: leave it as it was)');
     if (s.phase === 'reroll_window' && ui.dl > 0) {
       const left = Math.max(0, ui.dl - (now - ui.at));
       out.push(`Frustrate? ${(left / 1000).toFixed(1)} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
