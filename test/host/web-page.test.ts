@@ -105,5 +105,15 @@ describe('the mirror page', () => {
     window.board.press('OK', 60);
     await win.locator('.banner:not(.on)').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await win.locator('.banner').textContent()).toBe('');
+
+    // Table "Bar": a turn ends with a single marker option; the board makes it after a wait in
+    // which BACK corrects the throw, and the page says both.
+    bar.command({ c: 'new', p: ['Dan', 'Eva'] } as never);
+    for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) bar.command({ c: 'act', a });
+    const barPanel = page.locator('[data-table="t2"]');
+    await barPanel.locator('.detail', { hasText: 'the only marker choice is made in a moment' }).waitFor({ timeout: 10_000 });
+    bar.board.press('BK', 60);
+    await barPanel.locator('.detail', { hasText: 'correcting the last throw' }).waitFor({ timeout: 10_000 });
+    expect(await barPanel.locator('.detail').textContent()).not.toContain('marker choice');
   });
 });

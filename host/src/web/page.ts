@@ -165,6 +165,7 @@ function render() {
       if (T.target !== null) d += 'Target ' + T.target + ' · on the board: ' + T.targets + ' × ' + T.target + ', ' + T.ravens + ' raven' + (T.ravens === 1 ? '' : 's');
       if (T.frustraters.length) d += ' · frustrations on the board: ' + T.frustraters.length;
       if (ui && ui.e && ui.e.length) d += (d ? ' · ' : '') + 'entering ' + ui.e.join(' ') + (ui.c ? ' (correction)' : '');
+      else if (ui && ui.c) d += (d ? ' · ' : '') + 'correcting the last throw';
       if (ui && ui.err) d += (d ? ' · ' : '') + 'refused: ' + ui.err;
       if (ui && s.phase === 'await_marker_choice' && ui.left > 0) d += (d ? ' · ' : '') + 'the only marker choice is made in a moment (BACK corrects the throw)';
       p.q('.detail').textContent = d;
