@@ -112,6 +112,7 @@ describe('the mirror page', () => {
     for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) bar.command({ c: 'act', a });
     const barPanel = page.locator('[data-table="t2"]');
     await barPanel.locator('.detail', { hasText: 'the only marker choice is made in a moment' }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(OUT, 'mirror-page-marker-wait.png') });
     bar.board.press('BK', 60);
     await barPanel.locator('.detail', { hasText: 'correcting the last throw' }).waitFor({ timeout: 10_000 });
     expect(await barPanel.locator('.detail').textContent()).not.toContain('marker choice');
