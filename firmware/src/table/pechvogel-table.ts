@@ -8,6 +8,7 @@ import type { Action } from '../../../shared/engine/types';
 import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState, PvThrow } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
+import { MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechvogel/phases';
 import type { App } from '../app';
 import { loadRare } from '../rare/load-rare';
 import type { EspruinoGlobals } from '../espruino-types';
@@ -98,7 +99,7 @@ export class PechvogelTable {
     ui.victim = -1;
     // Any decision ends what a correction could replace (the engine's undo): stop correcting.
     if (ui.correcting && !(s && s.undo)) ui.correcting = false;
-    if (!s || s.phase !== 'reroll_window') {
+    if (!s || s.phase !== WINDOW) {
       // A new array only when there were votes: the renderer redraws the votes when it changes.
       if (ui.votes.length) ui.votes = [];
       ui.deadline = 0;
@@ -122,7 +123,7 @@ export class PechvogelTable {
     // can still correct the throw that ended the turn (a mis-entered die ends turns too); the
     // countdown bar shows the wait. Every step into the marker phase (a corrected throw too)
     // starts it anew, in an event of its own right after this one (deciding it costs ~0.3 M).
-    if (s && s.phase === 'await_marker_choice') {
+    if (s && s.phase === MARKER) {
       if (this.auto >= 0) clearTimeout(this.auto);
       this.autoN = s.n;
       this.autoAct = null;
@@ -134,7 +135,7 @@ export class PechvogelTable {
   private autoStart = (): void => {
     this.auto = -1;
     const s = this.app.state;
-    if (!s || s.n !== this.autoN || s.phase !== 'await_marker_choice' || this.ui.correcting) return;
+    if (!s || s.n !== this.autoN || s.phase !== MARKER || this.ui.correcting) return;
     const a = onlyMarkerAction(s);
     if (!a) return;
     const ui = this.ui;
@@ -154,7 +155,7 @@ export class PechvogelTable {
   private autoDue = (): void => {
     const s = this.app.state;
     this.auto = -1;
-    if (!s || s.n !== this.autoN || s.phase !== 'await_marker_choice' || this.ui.correcting) return;
+    if (!s || s.n !== this.autoN || s.phase !== MARKER || this.ui.correcting) return;
     this.ui.deadline = 0;
     if (this.ui.victim >= 0) this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
     else this.act(this.autoAct as Action, -1);
@@ -164,7 +165,7 @@ export class PechvogelTable {
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
   closeWindow(): void {
     const s = this.app.state;
-    if (!s || s.phase !== 'reroll_window') return;
+    if (!s || s.phase !== WINDOW) return;
     if (this.ui.votes.length > 0) {
       const by: string[] = [];
       for (let i = 0; i < this.ui.votes.length; i++) by.push(s.players[this.ui.votes[i]].name);
@@ -176,7 +177,7 @@ export class PechvogelTable {
     if (this.ui.mode === 'setup') return this.setupButton(id, kind);
     const s = this.app.state;
     if (!s) return;
-    if (s.phase === 'game_over') {
+    if (s.phase === OVER) {
       if (id === 'OK' && kind === 'long') this.rematch();
       else if (id === 'BK' && kind === 'long') this.ui.mode = 'setup';
       return;
@@ -197,7 +198,7 @@ export class PechvogelTable {
     const p = this.seats().indexOf(seat);
     if (p < 0) return this.refuse('not_playing', seat);
     const ui = this.ui;
-    if (s.phase === 'reroll_window') {
+    if (s.phase === WINDOW) {
       if (p === s.active) {
         // R-PV-13: whichever is committed first wins; a started frustration shuts out reducing.
         if (ui.votes.length > 0) return this.refuse('frustration_started', seat);
@@ -215,7 +216,7 @@ export class PechvogelTable {
       this.app.feedback('vote');
       return;
     }
-    if (s.phase === 'await_marker_choice') {
+    if (s.phase === MARKER) {
       if (p === s.active) return this.refuse('not_an_opponent', seat);
       if (s.players[p].markers.indexOf(s.turn.target as number) < 0) return this.refuse('marker_not_available', seat);
       ui.victim = p;
@@ -227,8 +228,8 @@ export class PechvogelTable {
   private ok(s: PvState, kind: 'press' | 'long'): void {
     const ui = this.ui;
     // OK in a window closes it, unless it confirms a correction of the throw the window is about.
-    if (s.phase === 'reroll_window' && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
-    if (s.phase === 'await_marker_choice' && !(ui.correcting && ui.entry.length > 0)) {
+    if (s.phase === WINDOW && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
+    if (s.phase === MARKER && !(ui.correcting && ui.entry.length > 0)) {
       // The only possible action, which the board would make (a steal too), else from the middle.
       this.act(this.autoAct && this.autoN === s.n ? this.autoAct : { do: 'take_marker' }, -1);
       return;
@@ -249,7 +250,7 @@ export class PechvogelTable {
     const ui = this.ui;
     // In the marker step BACK drops the chosen victim; without one it corrects the throw that
     // ended the turn (a mis-entered die can end a turn too).
-    if (s.phase === 'await_marker_choice' && !ui.correcting && (ui.victim >= 0 || !s.undo)) {
+    if (s.phase === MARKER && !ui.correcting && (ui.victim >= 0 || !s.undo)) {
       ui.victim = -1;
       return;
     }
@@ -263,7 +264,7 @@ export class PechvogelTable {
     // its votes kept, when correcting is left without a correction.
     if (ui.correcting) {
       ui.correcting = false;
-      if ((s.phase === 'reroll_window' || s.phase === 'await_marker_choice') && ui.deadline === 0) this.afterAction();
+      if ((s.phase === WINDOW || s.phase === MARKER) && ui.deadline === 0) this.afterAction();
     } else if (s.undo) {
       ui.correcting = true;
       if (this.timer >= 0) clearTimeout(this.timer);
@@ -274,24 +275,24 @@ export class PechvogelTable {
 
   private padKey(s: PvState, face: Face): void {
     const ui = this.ui;
-    if (s.phase === 'await_marker_choice' && !ui.correcting) {
+    if (s.phase === MARKER && !ui.correcting) {
       if (ui.victim < 0) {
         // The next player starting to enter their throw: the board's marker action at once.
         if (this.autoAct && this.autoN === s.n) this.act(this.autoAct, -1);
         s = this.app.state as PvState;
-        if (s.phase === 'await_marker_choice') return this.refuse('choose_victim', -1);
+        if (s.phase === MARKER) return this.refuse('choose_victim', -1);
       } else {
         if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
         this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);
         return;
       }
     }
-    if (s.phase === 'await_target' && !ui.correcting) {
+    if (s.phase === TARGET && !ui.correcting) {
       this.act({ do: 'choose_target', value: face }, -1);
       return;
     }
     // In a window, a face starts the next throw (a pass), unless it is a correction of this one.
-    if (s.phase === 'reroll_window' && !ui.correcting) {
+    if (s.phase === WINDOW && !ui.correcting) {
       const L = s.turn.last;
       if ((L && L.ends) || ui.votes.length > 0) return this.refuse('window_open', -1);
       // R-PV-13: starting the next throw is a pass.
