@@ -281,6 +281,8 @@ export class PechvogelTable {
         if (this.autoAct && this.autoN === s.n) this.act(this.autoAct, -1);
         s = this.app.state as PvState;
         if (s.phase === MARKER) return this.refuse('choose_victim', -1);
+        // That was the last marker: the game is over, no entry.
+        if (s.phase === OVER) return;
       } else {
         if (face === 'R') return this.refuse('return_marker_not_in_middle', -1);
         this.act({ do: 'steal', from: s.players[ui.victim].name, return_to_box: face }, -1);
