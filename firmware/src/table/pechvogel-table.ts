@@ -222,7 +222,8 @@ export class PechvogelTable {
       ui.victim = p;
       return;
     }
-    if (p !== s.active) return this.refuse('window_closed', seat);
+    // No window to frustrate or reduce in (the active player's own seat too: it shows why).
+    this.refuse('window_closed', seat);
   }
 
   private ok(s: PvState, kind: 'press' | 'long'): void {
@@ -252,6 +253,8 @@ export class PechvogelTable {
     // ended the turn (a mis-entered die can end a turn too).
     if (s.phase === MARKER && !ui.correcting && (ui.victim >= 0 || !s.undo)) {
       ui.victim = -1;
+      // The board's only choice, if there is one, waits in full again.
+      if (this.autoAct) this.afterAction();
       return;
     }
     if (kind === 'long' || ui.entry.length > 0) {
