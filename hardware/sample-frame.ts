@@ -14,7 +14,9 @@ export interface LitCell {
   count?: number;
 }
 
-const RAVEN: Rgb = [160, 0, 255];
+const RAVEN: Rgb = [255, 0, 255];
+/** Who may still frustrate: dim white, as the firmware draws them. */
+const MAY_VOTE: Rgb = [255, 255, 255];
 
 /** The state shown, in words (the caption of the rendering). */
 export const PECHVOGEL_SAMPLE_CAPTION =
@@ -41,8 +43,8 @@ export function pechvogelSampleCells(): LitCell[] {
   lit('box', 0, 'solid');
   for (let i = 3; i < 8; i++) lit('countdown', i, 'solid'); // 5 of 8 from the bottom: the window is a third gone
   lit('seat_active', 1, 'solid');
-  lit('seat_vote', 0, 'dim');
-  lit('seat_vote', 2, 'dim');
+  lit('seat_vote', 0, 'dim', MAY_VOTE);
+  lit('seat_vote', 2, 'dim', MAY_VOTE);
   lit('seat_vote', 3, 'solid');
   lit('seat_murphy', 2, 'solid');
   const frustrations = [2, 1, 6, 0];
