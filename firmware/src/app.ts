@@ -10,6 +10,7 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { PvState } from '../../shared/games/pechvogel/types';
+import { FIRST, OVER } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
@@ -150,7 +151,7 @@ export class App {
     // is made once, for the journal line and the act line (strings: cheaper than objects here).
     let aj = JSON.stringify(a);
     this.journal.append(s.n, aj);
-    if (s.phase === 'game_over' || (s.phase === 'await_first_throw' && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
+    if (s.phase === OVER || (s.phase === FIRST && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
     let fx = '';
     let turn = false;
