@@ -1,16 +1,15 @@
 /**
  * R-PV-22 on the board: when a turn ends with a single possible marker action, the table applies
- * it by itself, in an event of its own right after the one that ended the turn (so neither event
- * carries two engine steps and their redraws). The press's own messages show the throw and the
- * marker phase; the automatic step follows as soon as the board's timers run. Whatever arrives in
- * between is respected, and a power cut in between resumes to the same automatic step.
+ * it by itself, in an event of its own cfg.marker_ms after the one that ended the turn (so neither
+ * event carries two engine steps and their redraws). The press's own messages show the throw and
+ * the marker phase; meanwhile the countdown bar runs and BACK corrects the throw. Whatever arrives
+ * in between is respected, and a power cut in between resumes to the same wait.
  */
 import { describe, expect, it } from 'vitest';
 import type { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
-import { joinSnapshot, SimTarget } from '../support/game-driver';
-import { makeSim } from '../support/host-harness';
+import { bootedSim, type SimTarget } from '../support/game-driver';
 import { MirrorModel } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
 
@@ -28,23 +27,20 @@ function countdown(sim: SimTarget): number {
   return n;
 }
 
+const SETUP: HostCmd[] = [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }];
+
 async function boardAtTurnEnd(): Promise<{ board: SimBoard; sim: SimTarget }> {
-  const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
-  const sim = new SimTarget(board);
-  board.boot();
-  for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }, ...TURN.map(btn)] as HostCmd[]) {
-    expect(sim.requestSync(c).ack).toBe(true);
-    board.advance(200);
+  const r = await bootedSim(SETUP, { boardName: 'LINUX' });
+  for (const b of TURN) {
+    expect(r.sim.requestSync(btn(b)).ack).toBe(true);
+    r.board.advance(200);
   }
-  return { board, sim };
+  return r;
 }
 
 const acts = (msgs: BoardMsg[]) => msgs.filter((m) => m.t === 'act').map((m) => (m as { a: Record<string, unknown> }).a.do);
 const frames = (msgs: BoardMsg[]) => msgs.filter((m) => m.t === 'leds').map((m) => (m as { f: string }).f);
-function snap(sim: SimTarget) {
-  return joinSnapshot(sim.requestSync({ c: 'snap' }).msgs)!;
-}
-const phase = (sim: SimTarget) => snap(sim).st.phase;
+const phase = (sim: SimTarget) => sim.snapshot().st.phase;
 /**
  * The OK press that ends Ann's turn, then what the board does right after it (an event of its own:
  * the wait for the automatic marker action starts). A person cannot press again within 0 ms.
@@ -111,10 +107,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
   });
 
   it('no wait and no bar when the player has a choice to make', async () => {
-    const board = await makeSim({ clock: 'fake', boardName: 'LINUX' });
-    const sim = new SimTarget(board);
-    board.boot();
-    for (const c of [{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }, { c: 'leds', on: true }] as HostCmd[]) sim.requestSync(c);
+    const { board, sim } = await bootedSim([...SETUP, { c: 'leds', on: true }], { boardName: 'LINUX' });
     // Ann and then Ben end a turn on four 3s: Ann's 3 is taken for her; Ben may take or steal.
     for (let turn = 0; turn < 2; turn++) {
       for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) sim.requestSync({ c: 'act', a } as HostCmd);
@@ -136,12 +129,12 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
       sim.requestSync(btn(b));
       expect(acts(after(board, sim, GRACE))).toEqual([]);
     }
-    expect(snap(sim).ui).toMatchObject({ correcting: true, entry: [3, 'R', 4, 5] });
+    expect(sim.snapshot().ui).toMatchObject({ correcting: true, entry: [3, 'R', 4, 5] });
     sim.requestSync(btn('K4'));
     const ok = sim.requestSync(btn('OK'));
     expect(acts(ok.msgs)).toEqual(['correct']);
     expect(acts(after(board, sim, 3 * GRACE))).toEqual([]);
-    const s = snap(sim).st;
+    const s = sim.snapshot().st;
     expect(s.phase).toBe('await_throw');
     expect(s.turn).toMatchObject({ targets: 3, ravens: 1 });
     expect(s.players[0].markers).toEqual([]);
@@ -154,7 +147,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     sim.requestSync(btn('BK'));
     expect(acts(after(board, sim, 2 * GRACE))).toEqual([]);
     sim.requestSync(btn('BK'));
-    expect(snap(sim).ui.correcting).toBe(false);
+    expect(sim.snapshot().ui.correcting).toBe(false);
     expect(acts(after(board, sim, GRACE))).toEqual(['take_marker']);
     expect(phase(sim)).toBe('await_first_throw');
   });
@@ -164,7 +157,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     endTurn(board, sim);
     const key = sim.requestSync(btn('K5'));
     expect(acts(key.msgs)).toEqual(['take_marker']);
-    const sn = snap(sim);
+    const sn = sim.snapshot();
     expect(sn.st.phase).toBe('await_first_throw');
     expect(sn.st.active).toBe(1);
     expect(sn.ui.entry).toEqual([7]);

@@ -66,7 +66,10 @@ export function newUi(): PvUi {
 export class PechvogelTable {
   ui: PvUi = newUi();
   private timer = -1;
-  /** The pending automatic marker step (R-PV-22), -1 none; its action and the step (state n) it is for. */
+  /**
+   * The pending automatic marker step (R-PV-22), -1 none; its action and the step (state n) it is
+   * for. Every step into the marker phase resets both, so in that phase autoAct is this step's.
+   */
   private auto = -1;
   private autoAct: Action | null = null;
   private autoN = -1;
@@ -149,16 +152,15 @@ export class PechvogelTable {
   };
 
   /**
-   * The wait is over. Not while the throw is being corrected (leaving that starts the wait again,
-   * a correction ends it); with a victim chosen, again later.
+   * The wait is over. Not while the throw is being corrected, nor with a victim chosen: leaving
+   * either (BACK) starts the wait again, a correction or a steal ends it.
    */
   private autoDue = (): void => {
     const s = this.app.state;
     this.auto = -1;
     if (!s || s.n !== this.autoN || s.phase !== MARKER || this.ui.correcting) return;
     this.ui.deadline = 0;
-    if (this.ui.victim >= 0) this.auto = setTimeout(this.autoDue, this.app.cfg.marker_ms) as unknown as number;
-    else this.act(this.autoAct as Action, -1);
+    if (this.ui.victim < 0) this.act(this.autoAct as Action, -1);
     this.app.refresh();
   };
 
@@ -232,7 +234,7 @@ export class PechvogelTable {
     if (s.phase === WINDOW && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
     if (s.phase === MARKER && !(ui.correcting && ui.entry.length > 0)) {
       // The only possible action, which the board would make (a steal too), else from the middle.
-      this.act(this.autoAct && this.autoN === s.n ? this.autoAct : { do: 'take_marker' }, -1);
+      this.act(this.autoAct || { do: 'take_marker' }, -1);
       return;
     }
     if (kind === 'long') {
@@ -281,7 +283,7 @@ export class PechvogelTable {
     if (s.phase === MARKER && !ui.correcting) {
       if (ui.victim < 0) {
         // The next player starting to enter their throw: the board's marker action at once.
-        if (this.autoAct && this.autoN === s.n) this.act(this.autoAct, -1);
+        if (this.autoAct) this.act(this.autoAct, -1);
         s = this.app.state as PvState;
         if (s.phase === MARKER) return this.refuse('choose_victim', -1);
         // That was the last marker: the game is over, no entry.

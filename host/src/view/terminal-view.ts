@@ -59,15 +59,10 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
   if (ui) {
     if (ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
     else if (ui.c) out.push('Correcting the last throw: enter its faces, OK (BACK: leave it as it was)');
-    if (s.phase === 'reroll_window' && ui.dl > 0) {
-      const left = Math.max(0, ui.dl - (now - ui.at));
-      out.push(`Frustrate? ${(left / 1000).toFixed(1)} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
-    }
-    // R-PV-22: the board makes the only marker choice when the countdown ends.
-    if (s.phase === 'await_marker_choice' && ui.dl > 0) {
-      const left = Math.max(0, ui.dl - (now - ui.at));
-      out.push(`Only one marker choice: the board makes it in ${(left / 1000).toFixed(1)} s (OK: now; BACK: correct the throw)`);
-    }
+    // The countdown: a reroll window's, or (R-PV-22) the wait before the board's only marker choice.
+    const left = ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
+    if (s.phase === 'reroll_window' && ui.dl > 0) out.push(`Frustrate? ${left} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
+    if (s.phase === 'await_marker_choice' && ui.dl > 0) out.push(`Only one marker choice: the board makes it in ${left} s (OK: now; BACK: correct the throw)`);
     if (ui.err) out.push(`Refused: ${ERROR_TEXT[ui.err] || ui.err}`);
   }
   return out;
