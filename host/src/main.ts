@@ -89,6 +89,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--no-log', 'do not write action logs')
     .option('--csv <file>', 'also append every throw to this CSV file')
     .option('--wait', 'keep trying when a board is missing or silent at start')
+    .option('--silence <s>', 'seconds a live board may send nothing, although asked, before its port is opened again', '6')
     .action(async (opts) => setCode(await mirror(opts, io)));
 
   program

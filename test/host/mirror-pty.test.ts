@@ -162,6 +162,49 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect(synced).toMatchObject({ n: 1, phase: 'await_target' });
   });
 
+  it('keeps a quiet board by asking it, and drops and reopens one that stops answering on a port that stays open', async () => {
+    const dir = scratchDir();
+    const tty = path.join(dir, 'ttyHANG');
+    const sim = new Cli(['sim', '--pty', tty, '--headless', '--storage', path.join(dir, 'sim-storage.json')]);
+    cleanup.push(() => sim.stop());
+    // A stopped process takes SIGINT only once it runs again (cleanups run last pushed first).
+    cleanup.push(() => sim.signal('SIGCONT'));
+    // A game at its first throw: nothing blinks, so the board sends nothing by itself.
+    await waitUntil('the simulated board on its pty', () => sim.out.some((l) => l.includes('simulated board on pty')), 20_000);
+    const port = new SerialPort({ path: tty, baudRate: 115200 });
+    await new Promise((r) => port.on('open', r));
+    port.write(Buffer.from(encodePacket({ c: 'new', p: ['Ann', 'Ben'] })));
+    await sleep(300);
+    await new Promise((r) => port.close(r));
+    const cli = new Cli(['mirror', '--port', tty, '--json', '--no-log', '--silence', '2']);
+    cleanup.push(() => cli.stop());
+    const hello = await cli.event((e) => e.ev === 'hello');
+    await cli.event((e) => e.ev === 'synced');
+    await cli.event((e) => e.ev === 'leds');
+
+    // An idle board sends nothing by itself; asked for its frame, it answers, and stays live.
+    // The frames it sends again are not passed on as news.
+    let from = cli.count();
+    await sleep(4500);
+    const idle = cli.json().slice(from);
+    expect(idle.filter((e) => e.ev === 'silent' || e.ev === 'lost')).toEqual([]);
+    expect(idle.filter((e) => e.ev === 'leds')).toEqual([]);
+
+    // The board hangs (its process stopped): socat keeps the pty, so no hang-up ever comes.
+    from = cli.count();
+    sim.signal('SIGSTOP');
+    const silent = await cli.event((e) => e.ev === 'silent', 10_000, from);
+    expect(silent.text).toMatch(/sent nothing for [2-4] s although asked/);
+    expect((await cli.event((e) => e.ev === 'lost', 5_000, from)).reason).toMatch(/no answer for/);
+    // Reopened at once (the pty is still there), the handshake waits for an answer.
+    await cli.event((e) => e.ev === 'connected', 5_000, from);
+
+    sim.signal('SIGCONT');
+    const again = await cli.event((e) => e.ev === 'hello', 10_000, from);
+    expect(again.boot).toBe(hello.boot);
+    await cli.event((e) => e.ev === 'synced', 10_000, from);
+  });
+
   it('with --wait, waits for a board that is not there yet', async () => {
     const dir = scratchDir();
     const cli = new Cli(['mirror', '--port', path.join(dir, 'ttyLATE'), '--json', '--no-log', '--wait']);

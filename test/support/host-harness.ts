@@ -161,6 +161,11 @@ export class Cli {
     return this.kill('SIGINT');
   }
 
+  /** Sends a signal without waiting for anything (SIGSTOP and SIGCONT: a board that hangs and comes back). */
+  signal(signal: NodeJS.Signals): void {
+    if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill(signal);
+  }
+
   kill(signal: NodeJS.Signals): Promise<number> {
     if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill(signal);
     return this.exited;

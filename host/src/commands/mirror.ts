@@ -29,6 +29,8 @@ export interface MirrorOptions {
   wait?: boolean;
   /** Seconds without a button press before the page shows the attract screen. */
   attract?: string;
+  /** Seconds a live board may stay silent, although asked, before its port is opened again. */
+  silence?: string;
 }
 
 export const DEFAULT_WEB_PORT = 8080;
@@ -50,6 +52,8 @@ export interface MirrorRun {
 
 /** Starts mirroring (used by the command, the tests and the benchmark). */
 export async function startMirror(opts: MirrorOptions, io: Output, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
+  const silence = opts.silence === undefined ? 6 : Number(opts.silence);
+  if (!(silence >= 1) || silence > 3600) throw new HostError(`bad --silence ${opts.silence}`, EXIT.usage, 'give seconds between 1 and 3600');
   const args = opts.port && opts.port.length ? opts.port : ['auto'];
   const wanted = args.map(splitLabel);
   if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
@@ -72,7 +76,7 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
     throw e;
   }
   for (let i = 0; i < streams.length; i++) {
-    const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : 5000 });
+    const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : 5000, silenceMs: silence * 1000 });
     t.on('note', (n: TableNote) => emit(t, n));
     tables.push(t);
   }

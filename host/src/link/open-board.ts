@@ -45,6 +45,12 @@ export interface BoardStream extends EventEmitter {
   write(data: Uint8Array): void;
   /** Closes for good (no reconnect). */
   close(): void;
+  /**
+   * Drops the connection as if it were lost ('close' with `reason`) and opens it again: for a
+   * board that went quiet on a port that still looks open (a hung board, a hang-up the OS did
+   * not pass on). The simulated board in this process cannot go quiet: nothing happens.
+   */
+  reconnect(reason: string): void;
   on(ev: 'open', fn: () => void): this;
   on(ev: 'close', fn: (reason: string) => void): this;
   on(ev: 'data', fn: (d: Buffer) => void): this;
@@ -191,6 +197,16 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
     if (this.conn) this.conn.write(data);
   }
 
+  reconnect(reason: string): void {
+    const c = this.conn;
+    if (!c || this.stopped) return;
+    this.conn = null;
+    this.isOpen = false;
+    c.close();
+    this.emit('close', reason);
+    this.schedule();
+  }
+
   close(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -215,6 +231,7 @@ class SimStream extends EventEmitter implements BoardStream {
   write(data: Uint8Array): void {
     this.sim.write(data);
   }
+  reconnect(): void {}
   close(): void {
     this.isOpen = false;
     this.sim.powerCut();

@@ -24,6 +24,12 @@ export interface TableMirrorOptions {
   helloTimeoutMs?: number;
   /** Hello is repeated this often until the board answers. */
   helloRetryMs?: number;
+  /**
+   * A live board that sends nothing for this long, although asked, is taken as lost and its port
+   * opened again (default 6000 ms). After a third of it without a line the mirror asks for the
+   * current frame (`leds`), which a working board answers at once and which changes nothing.
+   */
+  silenceMs?: number;
   now?: () => number;
 }
 
@@ -44,6 +50,10 @@ export class TableMirror extends EventEmitter {
   private now: () => number;
   private helloTimeoutMs: number;
   private helloRetryMs: number;
+  private silenceMs: number;
+  private liveTimer: NodeJS.Timeout | null = null;
+  /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
+  private lastLeds = '';
 
   constructor(
     readonly label: string,
@@ -54,6 +64,7 @@ export class TableMirror extends EventEmitter {
     this.now = opts.now || Date.now;
     this.helloTimeoutMs = opts.helloTimeoutMs ?? 5000;
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
+    this.silenceMs = opts.silenceMs ?? 6000;
     this.link = BoardLink.over(stream);
     this.model = new MirrorModel(() => this.link.send({ c: 'snap' }), this.now);
     this.model.on('event', (e: MirrorEvent) => this.onModelEvent(e));
@@ -79,6 +90,7 @@ export class TableMirror extends EventEmitter {
 
   stop(): void {
     this.clearHello();
+    this.clearLive();
     this.setStatus('stopped');
     this.stream.close();
   }
@@ -98,6 +110,26 @@ export class TableMirror extends EventEmitter {
   private clearHello(): void {
     if (this.helloTimer) clearInterval(this.helloTimer);
     this.helloTimer = null;
+  }
+
+  private clearLive(): void {
+    if (this.liveTimer) clearInterval(this.liveTimer);
+    this.liveTimer = null;
+  }
+
+  /**
+   * While live: a board can hang, or its port can vanish without the OS saying so (a hang-up that
+   * never reaches the poller), and the mirror would show a stale game for good. So a quiet board
+   * is asked for its frame, and one that stays quiet is dropped and reopened like a pulled cable.
+   */
+  private liveTick(): void {
+    if (this.status !== 'live') return this.clearLive();
+    const quiet = this.now() - this.lastMsgAt;
+    if (quiet >= this.silenceMs) {
+      this.clearLive();
+      this.note({ ev: 'silent', quietMs: quiet, text: `${this.stream.spec.name} sent nothing for ${Math.round(quiet / 1000)} s although asked` });
+      this.stream.reconnect(`no answer for ${Math.round(quiet / 1000)} s`);
+    } else if (quiet >= this.silenceMs / 3) this.link.send({ c: 'leds' });
   }
 
   private onOpen(): void {
@@ -129,6 +161,7 @@ export class TableMirror extends EventEmitter {
 
   private onClose(reason: string): void {
     this.clearHello();
+    this.clearLive();
     this.model.synced = false;
     this.setStatus('lost');
     this.note({ ev: 'lost', reason, text: `lost ${this.stream.spec.name} (${reason}); reconnecting` });
@@ -142,7 +175,10 @@ export class TableMirror extends EventEmitter {
     if (this.status === 'mismatch' || !this.hello) return;
     this.model.handle(m);
     if (m.t === 'ui') this.emit('note', { ev: 'ui', text: '', m: m.m, e: m.e, v: m.v, dl: m.dl, err: m.err, s: m.s } as TableNote);
-    else if (m.t === 'leds') this.emit('note', { ev: 'leds', text: '', f: m.f, s: m.s } as TableNote);
+    else if (m.t === 'leds' && m.f !== this.lastLeds) {
+      this.lastLeds = m.f;
+      this.emit('note', { ev: 'leds', text: '', f: m.f, s: m.s } as TableNote);
+    }
   }
 
   private onHello(m: Extract<BoardMsg, { t: 'hello' }>): void {
@@ -171,6 +207,9 @@ export class TableMirror extends EventEmitter {
     });
     this.everLive = true;
     this.setStatus('live');
+    this.lastLeds = '';
+    this.clearLive();
+    if (this.silenceMs < Infinity) this.liveTimer = setInterval(() => this.liveTick(), this.silenceMs / 3);
     // Sequence numbers restart with every hello; the model resyncs from a snapshot.
     this.model.handle(m);
     this.link.send({ c: 'leds', on: true });
