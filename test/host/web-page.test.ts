@@ -117,4 +117,55 @@ describe('the mirror page', () => {
     await barPanel.locator('.detail', { hasText: 'correcting the last throw' }).waitFor({ timeout: 10_000 });
     expect(await barPanel.locator('.detail').textContent()).not.toContain('marker choice');
   });
+  it('says so when the host goes away, instead of showing a frozen game, and catches up when it is back', async () => {
+    const dir = scratchDir();
+    const pb = await PtyBoard.start(dir, 'ttyGONE');
+    done.push(() => pb.stop());
+    pb.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    let cli = new Cli(['mirror', '--port', `Corner=${pb.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const port = new URL(url).port;
+
+    const profile = scratchDir('dicetray-chromium-');
+    const ctx: BrowserContext = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 720 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    done.push(() => ctx.close());
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    await page.goto(url);
+    await page.locator('[data-table="t1"][data-phase="await_first_throw"]').waitFor();
+    expect(await page.evaluate(() => document.body.dataset.link)).toBe('up');
+    expect(await page.locator('#offline').isVisible()).toBe(false);
+
+    // The host process dies (a crash, the computer behind the screen restarting).
+    await cli.kill('SIGKILL');
+    await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 10_000 });
+    expect(await page.locator('#offline').isVisible()).toBe(true);
+    expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('unknown');
+    expect(await page.locator('#offline').textContent()).toMatch(/^No connection to the dicetray host since .+\. The games go on at the tables/);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'mirror-page-offline.png') });
+
+    // Meanwhile the game goes on at the table; the host comes back on the same port.
+    pb.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } });
+    cli = new Cli(['mirror', '--port', `Corner=${pb.path}`, '--json', '--web', port, '--no-log']);
+    done.push(() => cli.stop());
+    await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
+    await page.locator('[data-table="t1"][data-phase="await_target"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('#offline').isVisible()).toBe(false);
+    expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('live');
+
+    // A feed that goes quiet without an error (the host hangs; as a dead network path would look):
+    // after 12 s without the 5-second update the page says so and opens the feed again.
+    const back = cli;
+    done.push(() => back.signal('SIGCONT'));
+    back.signal('SIGSTOP');
+    await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 25_000 });
+    back.signal('SIGCONT');
+    await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 20_000 });
+  });
 });

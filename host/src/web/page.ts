@@ -68,17 +68,23 @@ export function pageHtml(title = 'dicetray'): string {
   .banner { display:none; font-size:3.4cqw; color:#fff; background:var(--bad); border-radius:1cqw; padding:0.6cqw 1.4cqw; }
   .banner.on { display:block; }
   .banner.staff { background:#1f5f6b; }
+  #offline { display:none; position:fixed; left:0; right:0; top:0; z-index:10; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:2.6vmin; font-weight:700; text-align:center; }
+  body.offline #offline { display:block; }
+  body.offline #tables { opacity:0.35; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
 </style>
 </head>
 <body>
+<div id="offline"></div>
 <div id="tables"><div id="empty">Waiting for the mirror…</div></div>
 <script>
 "use strict";
 const PALETTE = ${JSON.stringify(palette)};
 const PHASE = ${JSON.stringify(PHASE_TEXT)};
 const panels = {};
-let data = null, recvAt = 0, updates = 0;
+// recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
+// reported an error. Either way the screen says it is not live instead of showing a frozen game.
+let data = null, recvAt = performance.now(), updates = 0, linkDown = false, es = null, downSince = 0;
 
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
 
@@ -193,14 +199,29 @@ function render() {
   document.body.dataset.updates = String(++updates);
 }
 
+/** Without updates for this long the feed is taken as dead and opened again. */
+const STALE_MS = 12000;
 function tick() {
   const now = performance.now();
+  const offline = linkDown || now - recvAt > STALE_MS;
+  if (offline && !downSince) downSince = Date.now();
+  if (!offline) downSince = 0;
+  document.body.classList.toggle('offline', offline);
+  document.body.dataset.link = offline ? 'down' : 'up';
+  if (offline) document.getElementById('offline').textContent = 'No connection to the dicetray host since ' + new Date(downSince).toLocaleTimeString()
+    + '. The games go on at the tables; this screen catches up when the host is back.';
+  // A feed that went quiet without an error (a dead network path): start it again.
+  if (es && now - recvAt > STALE_MS && now - openedAt > STALE_MS) { es.close(); es = null; listen(); }
   for (const id of Object.keys(panels)) {
     const p = panels[id];
     const w = p.q('.window');
-    const left = p.deadline ? Math.max(0, p.deadline - now) : 0;
-    w.className = 'window' + (p.deadline ? ' open' : '');
-    if (p.deadline) {
+    // What the host last said about the board is stale too (render() sets it again on the next update).
+    if (offline) { p.q('.status').textContent = 'unknown'; p.q('.status').className = 'status lost'; }
+    // Offline, the countdown would run on stale data: it is hidden until the feed is back.
+    const open = p.deadline && !offline;
+    const left = open ? Math.max(0, p.deadline - now) : 0;
+    w.className = 'window' + (open ? ' open' : '');
+    if (open) {
       p.q('.window .text').textContent = 'Frustrate? ' + (left / 1000).toFixed(1) + ' s' + (p.votes.length ? ' · ' + p.votes.join(', ') : ' · press your seat button');
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }
@@ -210,16 +231,26 @@ function tick() {
 function accept(text) {
   data = JSON.parse(text);
   recvAt = performance.now();
+  linkDown = false;
   render();
 }
 
+let openedAt = 0;
 function listen() {
   if (!window.EventSource) return poll();
-  const es = new EventSource('events');
+  const me = es = new EventSource('events');
+  openedAt = performance.now();
   es.onmessage = (e) => accept(e.data);
+  es.onerror = () => {
+    if (es !== me) return;
+    linkDown = true;
+    tick();
+    // The browser retries by itself unless the answer was no event stream at all: then we do.
+    if (me.readyState === 2) { me.close(); es = null; setTimeout(listen, 2000); }
+  };
 }
 function poll() {
-  fetch('state.json').then((r) => r.text()).then(accept).catch(() => {}).finally(() => setTimeout(poll, 1000));
+  fetch('state.json').then((r) => r.text()).then(accept).catch(() => { linkDown = true; }).finally(() => setTimeout(poll, 1000));
 }
 setInterval(tick, 100);
 listen();
