@@ -27,7 +27,7 @@ import type { Action } from '../../shared/engine/types';
 import { markerOptions } from '../../shared/games/pechvogel/rules';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
-import { EspruinoProcess, writeStorage } from '../support/espruino-process';
+import { EspruinoProcess, STAFF_LOAD, writeStorage } from '../support/espruino-process';
 import { nextMove, PvMirror, SimTarget } from '../support/game-driver';
 import { playRandomGame } from '../support/play';
 import { mulberry32 } from '../support/random';
@@ -198,6 +198,8 @@ async function benchRam(bin: string, code: string, files: Record<string, string>
       if (!r.msgs.some((m) => m.t === 'new')) throw new Error('new game refused: ' + JSON.stringify(r.msgs));
       mirror.newGame(players, games);
       starts.push({ turn: turns, game: games, live: (await mem()).live });
+      // Staff open the menu in every game (a staff press loads the maintenance module).
+      await p.probe(STAFF_LOAD, /LOADED function/);
       while (mirror.state!.phase !== 'game_over' && turns < turnsWanted) {
         // Plan up to 16 moves ahead (the mirror predicts the board, R-PV-22 auto-moves included),
         // send them at once, then follow what the board really did; a wrong prediction would only

@@ -333,3 +333,11 @@ export class EspruinoProcess {
     if (this.ownDir && !keepDir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * REPL text that does what a staff-menu press does first on the board: load the maintenance
+ * module (the bundle's loader, the function that names DT_MAINT), in a scope of its own so the
+ * REPL keeps no reference. Prints `LOADED function`.
+ */
+export const STAFF_LOAD =
+  '(function(){var k,f;for(k in global){f=global[k];if(typeof f==="function"&&String(f).indexOf("DT_MAINT")>=0)break;}print("LOADED",typeof f().staffButton)})()';

@@ -1,4 +1,10 @@
-/** Loads the maintenance module from Storage (once). Null when it is not installed. */
+/**
+ * Loads the maintenance module from Storage for one use (a staff-menu press, a self-test) and
+ * drops it again, as the rare module is: kept loaded, its functions would hold ~110 variables of
+ * RAM for the rest of the game once staff had opened the menu (over the 1,500 budget in a
+ * 5-player game). A running self-test keeps what it needs through its own object. Null when the
+ * module is not installed.
+ */
 import { espruinoModule } from '../espruino-module';
 import type { SelfTest } from './selftest';
 import type { staffButton } from './staff-menu';
@@ -12,10 +18,10 @@ export interface Maintenance {
 
 export function loadMaintenance(): Maintenance | null {
   const g = globalThis as any;
-  if (!g.DT_MAINT) {
-    const code = espruinoModule('Storage').read(MAINTENANCE_FILE);
-    if (!code) return null;
-    g.eval(code);
-  }
-  return g.DT_MAINT || null;
+  const code = espruinoModule('Storage').read(MAINTENANCE_FILE);
+  if (!code) return null;
+  g.eval(code);
+  const m = g.DT_MAINT as Maintenance;
+  delete g.DT_MAINT;
+  return m || null;
 }
