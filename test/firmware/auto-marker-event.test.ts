@@ -76,6 +76,39 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     expect(board.errors).toEqual([]);
   });
 
+  it('a long OK in the wait (virtual dice) makes the marker choice and rolls for the next player, in an event of its own', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed: 5 }], { boardName: 'LINUX' });
+    for (const b of TURN) {
+      expect(sim.requestSync(btn(b)).ack).toBe(true);
+      board.advance(200);
+    }
+    endTurn(board, sim);
+    expect(phase(sim)).toBe('await_marker_choice');
+    const press = sim.requestSync({ c: 'btn', b: 'OK', k: 'long' });
+    expect(acts(press.msgs)).toEqual(['take_marker']);
+    const next = after(board, sim, 0);
+    expect(acts(next)).toEqual(['roll']);
+    const st = sim.snapshot().st;
+    expect(st.active).toBe(1);
+    expect(st.turn.first_faces!.length).toBe(7);
+    expect(st.phase).toBe('await_target');
+    // Nothing refused, nothing more.
+    expect(press.msgs.concat(next).filter((m) => m.t === 'rej' || (m.t === 'ui' && m.err))).toEqual([]);
+    expect(acts(after(board, sim, GRACE + 1000))).toEqual([]);
+    expect(board.errors).toEqual([]);
+  });
+
+  it('a long OK in the wait without virtual dice makes the marker choice only', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    endTurn(board, sim);
+    const press = sim.requestSync({ c: 'btn', b: 'OK', k: 'long' });
+    expect(acts(press.msgs)).toEqual(['take_marker']);
+    const next = after(board, sim, GRACE + 1000);
+    expect(acts(next)).toEqual([]);
+    expect(press.msgs.concat(next).filter((m) => m.t === 'rej' || (m.t === 'ui' && m.err))).toEqual([]);
+    expect(phase(sim)).toBe('await_first_throw');
+  });
+
   it('the countdown bar shows the wait, goes while the throw is corrected and runs again in full after', async () => {
     const { board, sim } = await boardAtTurnEnd();
     sim.requestSync({ c: 'leds', on: true });

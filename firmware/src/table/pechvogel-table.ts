@@ -8,7 +8,7 @@ import type { Action } from '../../../shared/engine/types';
 import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState, PvThrow } from '../../../shared/games/pechvogel/types';
 import { markerOptions } from '../../../shared/games/pechvogel/rules';
-import { MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechvogel/phases';
+import { FIRST, MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechvogel/phases';
 import type { App } from '../app';
 import { loadRare } from '../rare/load-rare';
 import type { EspruinoGlobals } from '../espruino-types';
@@ -234,7 +234,15 @@ export class PechvogelTable {
     if (s.phase === WINDOW && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
     if (s.phase === MARKER && !(ui.correcting && ui.entry.length > 0)) {
       // The only possible action, which the board would make (a steal too), else from the middle.
-      this.act(this.autoAct || { do: 'take_marker' }, -1);
+      // Held with virtual dice, OK rolls too: for the next player, in an event of its own.
+      if (this.act(this.autoAct || { do: 'take_marker' }, -1) && kind === 'long' && s.rng) {
+        const n = s.n + 1;
+        setTimeout(() => {
+          const t = this.app.state;
+          if (t && t.n === n && t.phase === FIRST) this.act({ do: 'roll' }, -1);
+          this.app.refresh();
+        }, 0);
+      }
       return;
     }
     if (kind === 'long') {
