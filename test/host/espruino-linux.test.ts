@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!ESPRUINO_BIN)("against Espruino's Linux build over TCP ($ESPRUINO_BIN --telnet)", () => {
-  it('flashes and verifies, mirrors the board, and follows it through a restart', async () => {
+  it('flashes and verifies, mirrors the board, follows it through a restart, and plays the rulebook examples by its buttons', async () => {
     const { manifest } = await ensureBundle();
     const dir = scratchDir('dicetray-espruino-');
     let esp = await startEspruino(dir);
@@ -80,5 +80,13 @@ describe.skipIf(!ESPRUINO_BIN)("against Espruino's Linux build over TCP ($ESPRUI
     expect(again.text).toMatch(/board restarted/);
     await mirror.event((e) => e.ev === 'synced', 10_000, from);
     expect(await mirror.stop()).toBe(0);
-  });
+
+    // The rulebook examples as table scripts, pressed through the buttons of the flashed board (one
+    // telnet client at a time: the mirror is gone). Real time there: the scripts' waits are waited.
+    for (const name of ['umberto', 'thea', 'kelly', 'carmen']) {
+      const script = new Cli(['script', `test/fixtures/scripts/${name}.table`, '--board', BOARD, '--json']);
+      expect(await script.exited, `${name}: ${script.out.join('\n')} ${script.err.join('\n')}`).toBe(0);
+      expect(JSON.parse(script.out[script.out.length - 1])).toMatchObject({ board: BOARD, failed: [] });
+    }
+  }, 180_000);
 });
