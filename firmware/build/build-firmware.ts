@@ -10,6 +10,7 @@ import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
 import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
 import { pechvogelCells } from './pechvogel-cells';
+import { INTERNAL_PROPS } from './internal-props';
 import { fnv1a } from '../../shared/engine/hash';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -93,13 +94,17 @@ export interface FirmwareBuild {
 
 export async function buildFirmware(opts: { board?: string; out?: string; minify?: boolean } = {}): Promise<FirmwareBuild> {
   const data = buildData(opts.board || 'pico');
+  // The firmware's own member names, shortened alike in the boot bundle and its Storage modules.
+  const mangle = { props: INTERNAL_PROPS, cache: {} as Record<string, string | false> };
   const bundle = await bundleForEspruino({
     entry: join(ROOT, 'firmware', 'src', 'main.ts'),
     minify: opts.minify !== false,
     // No IIFE around the boot bundle: about 300 JsVars of RAM less (flatten-iife.ts).
     flat: true,
     define: { ...buildDefines(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
+    mangle,
   });
+  if (bundle.mangleCache) mangle.cache = bundle.mangleCache;
   // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
   for (const name of ['__DT_BUILD__', 'CELL_AT', 'SLOT_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
   if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
@@ -111,9 +116,10 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   writeFileSync(file, code);
   // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
   // the host's set-up commands) go to Storage as files of their own, loaded when needed.
-  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data) });
+  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
+  if (maint.mangleCache) mangle.cache = maint.mangleCache;
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
-  const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data) });
+  const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
   writeFileSync(join(dirname(file), 'rare.js'), rare.code);
   const manifest = {
     fw: data.fw,

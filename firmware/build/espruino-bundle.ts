@@ -33,6 +33,12 @@ export interface EspruinoBundleOptions {
    * two JsVars less per function on the board; the bundle's names become `$` globals.
    */
   flat?: boolean;
+  /**
+   * Property names to shorten when minifying (internal-props.ts), with the renaming so far: bundles
+   * that share objects (the boot bundle and its Storage modules) pass the same cache, which comes
+   * back extended in `EspruinoBundle.mangleCache`.
+   */
+  mangle?: { props: string[]; cache: Record<string, string | false> };
 }
 
 export interface EspruinoBundle {
@@ -44,6 +50,8 @@ export interface EspruinoBundle {
   helpers: string[];
   /** esbuild warnings, as `file:line:column: text`. */
   warnings: string[];
+  /** The property renaming used (with `mangle`). */
+  mangleCache?: Record<string, string | false>;
 }
 
 /** Bundles `entry` into one ES5 script for Espruino 2v29; throws EspruinoBuildError on unsupported code. */
@@ -60,8 +68,12 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
   const es5 = lowerToEs5(bundled.code, locate);
   const withHelpers = addHelpers(es5.code, chainSourceLocators(es5.map, locate));
   let code = withHelpers.code;
+  let mangleCache: Record<string, string | false> | undefined;
   if (opts.minify !== false) {
-    code = (await esbuild.transform(code, { minify: true, target: 'es5', charset: 'ascii', legalComments: 'none' })).code;
+    const m = opts.mangle && opts.mangle.props.length ? { mangleProps: new RegExp('^(' + opts.mangle.props.join('|') + ')$'), mangleCache: opts.mangle.cache } : {};
+    const r = await esbuild.transform(code, { minify: true, target: 'es5', charset: 'ascii', legalComments: 'none', ...m });
+    code = r.code;
+    mangleCache = r.mangleCache;
   }
   try {
     parse(code, 5);
@@ -74,7 +86,7 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
     code = seedRoot(flattenIife(code));
     verifyEspruinoShape(code);
   }
-  return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings };
+  return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings, mangleCache };
 }
 
 /** Builds `entry` into `outfile` (creating its folder) and returns the bundle's stats. */
