@@ -15,16 +15,18 @@ afterEach(() => {
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /** `dicetray sim` in a pseudo-terminal; screen() is the last whole screen it drew, as text. */
-function simInTerminal(extra: string[]) {
+function simInTerminal(extra: string[], size?: { cols: number; rows: number }) {
   const storage = path.join(scratchDir(), 'sim-storage.json');
-  const cmd = [process.execPath, CLI, 'sim', '--storage', storage, ...extra].map((a) => `'${a}'`).join(' ');
+  const run = [process.execPath, CLI, 'sim', '--storage', storage, ...extra].map((a) => `'${a}'`).join(' ');
+  // A terminal of a given size: the pseudo-terminal `script` opens is resized before the sim starts.
+  const cmd = size ? `stty cols ${size.cols} rows ${size.rows}; exec ${run}` : run;
   const proc = spawn('script', ['-q', '-e', '-c', cmd, '/dev/null'], { env: { ...process.env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
   running.push(proc);
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
   const screen = (): string => {
-    // Every redraw starts with "cursor home, clear screen"; the last one may still be arriving.
-    const shots = out.split('\x1b[H\x1b[2J').filter((s) => s.includes('Keys:'));
+    // Every redraw starts with "cursor home" and ends with "clear below"; the last one may still be arriving.
+    const shots = out.split('\x1b[H').filter((s) => s.includes('Keys:') && s.includes('\x1b[J'));
     return (shots[shots.length - 1] || '').replace(ANSI, '').replace(/\r/g, '');
   };
   const waitFor = (what: string, timeoutMs = 15_000) =>
@@ -103,6 +105,28 @@ describe.each([
     s = await t.waitFor('choose the target');
     expect(s).toContain('target');
     expect(s).not.toContain('Refused');
+    t.proc.stdin!.write('\x03');
+    await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
+  }, 60_000);
+});
+
+describe('dicetray sim in an 80 × 24 terminal', () => {
+  it('fits: nothing wraps, the title and the keys stay, the oldest notes go first', async () => {
+    const t = simInTerminal(['--fresh'], { cols: 80, rows: 24 });
+    await t.waitFor('Set-up: press seat buttons');
+    await t.type(['1', '2', '3', '4', '5', '\r']);
+    await t.waitFor('first throw (7 dice)');
+    // Five players and a few throws: more notes than the screen has room for.
+    await t.type(['a', 's', 'd', 'f', 'g', 'a', 's', '\r', 'a']);
+    const s = await t.waitFor('target 3: ');
+    await t.type(['a', 'a', '\r']);
+    await t.waitFor('Refused');
+    const lines = t.screen().replace(/\n$/, '').split('\n');
+    expect(lines.length, t.screen()).toBeLessThanOrEqual(23);
+    for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(79);
+    expect(lines[0]).toBe('dicetray · simulated board with its mirror');
+    expect(s).toContain('Seat 5');
+    expect(lines.slice(-4).join('\n')).toContain('Ctrl-C = quit');
     t.proc.stdin!.write('\x03');
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
   }, 60_000);

@@ -11,6 +11,7 @@ import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, drawBoard } from '../view/terminal-view';
+import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-layout';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
@@ -139,17 +140,17 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null): { dirty()
   const draw = () => {
     if (!dirty) return;
     dirty = false;
-    const lines: string[] = [];
+    // Per table: the board and the game, then its latest notes (the first to go on a short terminal).
+    const parts: { lines: string[]; drop?: number }[] = [];
     for (const t of tables) {
       const h = t.model.hello;
-      lines.push(`\x1b[1m${t.label}\x1b[0m  ${t.stream.spec.name}  ${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, '');
+      const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.stream.spec.name}  ${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
       lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
       lines.push(...describeGame(t.model.state, t.model.ui, Date.now()).map((r) => '  ' + r), '');
-      lines.push(...t.recent.slice(-4).map((r) => '  · ' + r.text), '');
+      parts.push({ lines }, { lines: t.recent.slice(-4).map((r) => '  · ' + r.text).concat(''), drop: 1 });
     }
-    if (webUrl) lines.push(`page: ${webUrl}`);
-    lines.push('Ctrl-C quits.');
-    process.stdout.write('\x1b[H\x1b[2J' + lines.join('\n') + '\n');
+    parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });
+    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };
   process.stdout.write('\x1b[?25l');
   const timer = setInterval(draw, 100);

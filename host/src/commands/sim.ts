@@ -10,6 +10,7 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
+import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
 import { installFiles } from '../sim/install-files';
@@ -138,8 +139,9 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
       lines.push(...describeGame(model.state, model.ui, Date.now()));
     } else lines.push(...frameRows(board.frame));
-    lines.push('', ...events.map((e) => '  ' + e), '', ...SIM_KEYS, long ? '  (long press: next key)' : '');
-    process.stdout.write('\x1b[H\x1b[2J' + lines.join('\n') + '\n');
+    // A short terminal loses the oldest notes first; nothing wraps.
+    const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];
+    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };
   process.stdout.write('\x1b[?25l');
   const timer = setInterval(draw, 150);

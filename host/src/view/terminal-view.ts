@@ -68,7 +68,9 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
   return out;
 }
 
+/** The sim's keys, in lines that fit an 80-column terminal. */
 export const SIM_KEYS = [
-  'Keys: seats 1-7 · pad a s d f g h = 3 4 5 6 7 raven · Enter = OK · Backspace = BACK',
-  '      L then a key = long press · M = staff menu (OK + BACK held) · P = power cut and restart · Ctrl-C = quit',
+  'Keys: seats 1-7 · pad a s d f g h = 3 4 5 6 7 raven · Enter = OK',
+  '      Backspace = BACK · L then a key = long press · M = staff menu (OK + BACK)',
+  '      P = power cut and restart · Ctrl-C = quit',
 ];

@@ -1,0 +1,50 @@
+/**
+ * Puts a whole screen into the terminal as it is: lines cut to its width (colours kept, a line
+ * never wraps), the least important lines dropped when it is too short, and drawn over the last
+ * screen in place (home, each line then clear to its end, clear below) instead of clearing first,
+ * which flickers at the redraw rates of the sim and the mirror.
+ */
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
+
+/** `line` cut to `cols` visible characters; escape sequences cost nothing and are kept. */
+export function cutLine(line: string, cols: number): string {
+  let seen = 0;
+  let out = '';
+  let coloured = false;
+  for (let i = 0; i < line.length; ) {
+    ANSI.lastIndex = i;
+    const m = ANSI.exec(line);
+    if (m) {
+      out += m[0];
+      coloured = true;
+      i += m[0].length;
+      continue;
+    }
+    if (seen === cols) return out + (coloured ? '\x1b[0m' : '');
+    const cp = line.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    out += ch;
+    seen++;
+    i += ch.length;
+  }
+  return out;
+}
+
+/**
+ * The screen text for a terminal of `cols` × `rows` (either unknown: no limit). `parts` in order;
+ * when there are too many lines, the parts with the highest `drop` number lose lines first (their
+ * oldest, i.e. first, lines), then blank lines go, then the bottom is cut.
+ */
+export function fitScreen(parts: { lines: string[]; drop?: number }[], cols?: number, rows?: number): string {
+  const room = rows && rows > 1 ? rows - 1 : Infinity;
+  const ps = parts.map((p) => ({ lines: p.lines.slice(), drop: p.drop || 0 }));
+  let count = ps.reduce((n, p) => n + p.lines.length, 0);
+  const order = ps.filter((p) => p.drop > 0).sort((a, b) => b.drop - a.drop);
+  for (const p of order) while (count > room && p.lines.length) (p.lines.shift(), count--);
+  let lines = ps.flatMap((p) => p.lines);
+  if (lines.length > room) lines = lines.filter((l) => l !== '');
+  if (lines.length > room) lines = lines.slice(0, room);
+  if (cols && cols > 1) lines = lines.map((l) => cutLine(l, cols - 1));
+  return '\x1b[H' + lines.map((l) => l + '\x1b[K').join('\n') + '\n\x1b[J';
+}
