@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cutLine, fitScreen } from '../../host/src/view/fit-screen';
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+describe('fitScreen', () => {
+  it('cuts a line to the width in visible characters, keeping colours and closing them', () => {
+    expect(cutLine('\x1b[1mTable A\x1b[0m  /dev/ttyACM0', 9)).toBe('\x1b[1mTable A\x1b[0m  \x1b[0m');
+    expect(cutLine('● ● ●', 3)).toBe('● ●');
+    expect(cutLine('short', 80)).toBe('short');
+  });
+
+  it('drops the oldest lines of the droppable part first, then blank lines, then cuts the bottom', () => {
+    const screen = (parts: { lines: string[]; drop?: number }[], rows: number) =>
+      fitScreen(parts, 80, rows).replace(ANSI, '').replace(/\n$/, '').split('\n');
+    const parts = [{ lines: ['title', '', 'game'] }, { lines: ['note 1', 'note 2', 'note 3'], drop: 1 }, { lines: ['', 'keys'] }];
+    expect(screen(parts, 20)).toEqual(['title', '', 'game', 'note 1', 'note 2', 'note 3', '', 'keys']);
+    expect(screen(parts, 7)).toEqual(['title', '', 'game', 'note 3', '', 'keys']);
+    expect(screen(parts, 4)).toEqual(['title', 'game', 'keys']);
+    expect(screen(parts, 3)).toEqual(['title', 'game']);
+  });
+
+  it('draws over the last screen in place', () => {
+    expect(fitScreen([{ lines: ['a', 'b'] }])).toBe('\x1b[Ha\x1b[K\nb\x1b[K\n\x1b[J');
+  });
+});
