@@ -12,7 +12,7 @@ export const INTERNAL_PROPS = [
   'afterAction', 'autoAct', 'autoDue', 'autoStart', 'checkpointSoon', 'chordHeld', 'closeWindow', 'cpTimer', 'enterPlay',
   'eraseLines', 'feedback', 'grb24', 'holdTimer', 'lastInput', 'otherCommand', 'pal', 'refuse', 'scaleFactor', 'seatButton',
   'sendHello', 'setLimits', 'setupButton', 'staffTimer', 'startFromSetup', 'startSelfTest', 'startSweep', 'sweepAt', 'tickAt',
-  'tickId', 'windowFor', 'grbInNode', 'markChainLed', 'scaleDown',
+  'tickId', 'windowFor',
 ];
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';

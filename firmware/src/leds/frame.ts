@@ -131,39 +131,30 @@ export class Frame {
     const chain = this.chain;
     if (!pal || !chain) return true;
     E.mapInPlace(this.rowOf as Uint8Array, chain, this.leds);
-    // The rare parts are methods of their own: Espruino reads every untaken branch it passes.
     if (this.grb24) E.mapInPlace(chain, this.grb24, pal);
-    else this.grbInNode(chain, pal, g);
-    if (this.chainLed >= 0) this.markChainLed(pal, g);
-    // Scaled down when the frame would draw more than the current budget.
-    // WS2812: ~20 mA per channel at 255 (hardware/power.ts maPerChannelFull).
-    const load = ((E.sum ? E.sum(g) : sumOf(g)) * 20) / 255;
-    if (load > this.budgetMa) this.scaleDown(g, this.budgetMa / load);
-    return true;
-  }
-
-  /** Node (the simulated board) has no Uint24Array: the palette's bytes one by one. */
-  private grbInNode(chain: Uint8Array, pal: Uint8Array | Uint32Array, g: Uint8Array): void {
-    for (let i = 0; i < chain.length; i++) {
-      const v = pal[chain[i]];
-      g[i * 3] = v & 255;
-      g[i * 3 + 1] = (v >> 8) & 255;
-      g[i * 3 + 2] = v >> 16;
+    else {
+      // Node (the simulated board) has no Uint24Array: the same bytes one by one.
+      for (let i = 0; i < chain.length; i++) {
+        const v = pal[chain[i]];
+        g[i * 3] = v & 255;
+        g[i * 3 + 1] = (v >> 8) & 255;
+        g[i * 3 + 2] = v >> 16;
+      }
     }
-  }
-
-  /** The self-test's chase LED, on the LEDs only. */
-  private markChainLed(pal: Uint8Array | Uint32Array, g: Uint8Array): void {
-    const i = this.chainLed;
-    if (i * 3 >= g.length) return;
-    const v = pal[this.chainColour];
-    g[i * 3] = v & 255;
-    g[i * 3 + 1] = (v >> 8) & 255;
-    g[i * 3 + 2] = v >> 16;
-  }
-
-  /** Every byte times `f` (< 1), through a table kept for the last factor. */
-  private scaleDown(g: Uint8Array, f: number): void {
+    if (this.chainLed >= 0 && this.chainLed < chain.length) {
+      const v = pal[this.chainColour];
+      g[this.chainLed * 3] = v & 255;
+      g[this.chainLed * 3 + 1] = (v >> 8) & 255;
+      g[this.chainLed * 3 + 2] = v >> 16;
+    }
+    // Scaled down when the frame would draw more than the current budget.
+    let sum = 0;
+    if (E.sum) sum = E.sum(g);
+    else for (let i = 0; i < g.length; i++) sum += g[i];
+    // WS2812: ~20 mA per channel at 255 (hardware/power.ts maPerChannelFull).
+    const load = (sum * 20) / 255;
+    if (load <= this.budgetMa) return true;
+    const f = this.budgetMa / load;
     if (!this.scale || f !== this.scaleFactor) {
       const table = new Uint8Array(256);
       for (let v = 0; v < 256; v++) table[v] = Math.floor(v * f);
@@ -171,17 +162,11 @@ export class Frame {
       this.scaleFactor = f;
     }
     E.mapInPlace(g, g, this.scale);
+    return true;
   }
 
   /** One letter per LED in row-major order (x fastest): the frame as the host sees it. */
   text(): string {
     return E.toString(this.leds) + '';
   }
-}
-
-/** Byte sum where E.sum is missing (Node). */
-function sumOf(g: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < g.length; i++) sum += g[i];
-  return sum;
 }
