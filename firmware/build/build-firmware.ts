@@ -104,7 +104,6 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
     define: { ...buildDefines(data), __DT_BUNDLE_HASH__: JSON.stringify(HASH_PLACEHOLDER) },
     mangle,
   });
-  if (bundle.mangleCache) mangle.cache = bundle.mangleCache;
   // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
   for (const name of ['__DT_BUILD__', 'CELL_AT', 'SLOT_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
   if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
@@ -117,7 +116,6 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
   // the host's set-up commands) go to Storage as files of their own, loaded when needed.
   const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
-  if (maint.mangleCache) mangle.cache = maint.mangleCache;
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
   writeFileSync(join(dirname(file), 'rare.js'), rare.code);

@@ -35,8 +35,8 @@ export interface EspruinoBundleOptions {
   flat?: boolean;
   /**
    * Property names to shorten when minifying (internal-props.ts), with the renaming so far: bundles
-   * that share objects (the boot bundle and its Storage modules) pass the same cache, which comes
-   * back extended in `EspruinoBundle.mangleCache`.
+   * that share objects (the boot bundle and its Storage modules) pass the same cache, which each
+   * build extends in place.
    */
   mangle?: { props: string[]; cache: Record<string, string | false> };
 }
@@ -50,8 +50,6 @@ export interface EspruinoBundle {
   helpers: string[];
   /** esbuild warnings, as `file:line:column: text`. */
   warnings: string[];
-  /** The property renaming used (with `mangle`). */
-  mangleCache?: Record<string, string | false>;
 }
 
 /** Bundles `entry` into one ES5 script for Espruino 2v29; throws EspruinoBuildError on unsupported code. */
@@ -68,12 +66,12 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
   const es5 = lowerToEs5(bundled.code, locate);
   const withHelpers = addHelpers(es5.code, chainSourceLocators(es5.map, locate));
   let code = withHelpers.code;
-  let mangleCache: Record<string, string | false> | undefined;
   if (opts.minify !== false) {
-    const m = opts.mangle && opts.mangle.props.length ? { mangleProps: new RegExp('^(' + opts.mangle.props.join('|') + ')$'), mangleCache: opts.mangle.cache } : {};
+    const mg = opts.mangle;
+    const m = mg && mg.props.length ? { mangleProps: new RegExp('^(' + mg.props.join('|') + ')$'), mangleCache: mg.cache } : {};
     const r = await esbuild.transform(code, { minify: true, target: 'es5', charset: 'ascii', legalComments: 'none', ...m });
     code = r.code;
-    mangleCache = r.mangleCache;
+    if (mg && r.mangleCache) Object.assign(mg.cache, r.mangleCache);
   }
   try {
     parse(code, 5);
@@ -86,7 +84,7 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
     code = seedRoot(flattenIife(code));
     verifyEspruinoShape(code);
   }
-  return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings, mangleCache };
+  return { code, bytes: Buffer.byteLength(code), helpers: withHelpers.helpers, warnings: bundled.warnings };
 }
 
 /** Builds `entry` into `outfile` (creating its folder) and returns the bundle's stats. */

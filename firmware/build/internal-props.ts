@@ -8,16 +8,16 @@
  * everywhere, whatever object it is on, so a name must not be anything else: safeInternalProps()
  * (run by a test) finds the names that qualify, and the list must stay within them.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
 export const INTERNAL_PROPS = [
   'afterAction', 'autoAct', 'autoDue', 'autoStart', 'checkpointSoon', 'chordHeld', 'closeWindow', 'cpTimer', 'enterPlay',
   'eraseLines', 'feedback', 'grb24', 'holdTimer', 'lastInput', 'otherCommand', 'pal', 'refuse', 'scaleFactor', 'seatButton',
   'sendHello', 'setLimits', 'setupButton', 'staffTimer', 'startFromSetup', 'startSelfTest', 'startSweep', 'sweepAt', 'tickAt',
   'tickId', 'windowFor',
 ];
-
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import ts from 'typescript';
 
 /** Names of JavaScript and Espruino objects the firmware calls or reads (never renamed). */
 const BUILT_IN = new Set(

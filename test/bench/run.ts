@@ -24,7 +24,7 @@ import { SimBoard } from '../../host/src/sim/sim-board';
 import { installFiles } from '../../host/src/sim/install-files';
 import { step } from '../../shared/engine/step';
 import type { Action } from '../../shared/engine/types';
-import { markerOptions } from '../../shared/games/pechvogel/rules';
+import { onlyMarkerAction } from '../../shared/games/pechvogel/rules';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { EspruinoProcess, STAFF_LOAD, writeStorage } from '../support/espruino-process';
@@ -152,14 +152,7 @@ async function benchSizes(): Promise<{ code: string; files: Record<string, strin
 /** The table's R-PV-22 auto-move, so a batch of commands can be planned ahead of the board. */
 function afterBoard(s: PvState): PvState {
   if (s.phase !== 'await_marker_choice') return s;
-  const o = markerOptions(s);
-  let a: Action | null = null;
-  if (o.take && o.stealFrom.length === 0) a = { do: 'take_marker' };
-  else if (!o.take && o.stealFrom.length === 1) {
-    let only = -1;
-    for (let v = 0; v < 5; v++) if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
-    if (only > 0) a = { do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only };
-  }
+  const a = onlyMarkerAction(s);
   if (!a) return s;
   const r = step(s, a);
   return r.ok ? r.state : s;

@@ -26,7 +26,7 @@ import { installFiles } from '../../host/src/sim/install-files';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { EspruinoProcess, type Reply } from '../support/espruino-process';
-import { joinSnapshot, nextMove, PvMirror, SimTarget } from '../support/game-driver';
+import { joinSnapshot, lastFrame, logicalMessages, nextMove, PvMirror, SimTarget } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 
 const BIN = process.env.ESPRUINO_BIN;
@@ -34,36 +34,11 @@ const BIN = process.env.ESPRUINO_BIN;
 /** Long enough that no reroll window times out while the test runs (real time on the interpreter). */
 const WINDOW_MS = 3_600_000;
 
-/**
- * Protocol messages without what legitimately depends on wall time. Frames and snapshot chunks
- * are compared on their own (snapshots reassembled: they hold the table's absolute deadlines, and
- * a different number of digits moves the chunk boundaries).
- */
-function logical(msgs: BoardMsg[]): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const m of msgs) {
-    if (m.t === 'leds' || m.t === 'snap') continue;
-    const c: Record<string, unknown> = { ...m };
-    delete c.s;
-    if (c.t === 'ui') delete c.dl;
-    out.push(c);
-  }
-  return out;
-}
-
 /** A reassembled snapshot with the board-clock readings (deadline, errUntil) zeroed. */
 function timeless(msgs: BoardMsg[]): unknown {
   const snap = joinSnapshot(msgs);
   if (!snap) return null;
   return { ...snap, dl: (snap.dl as number) > 0 ? 1 : snap.dl, ui: { ...snap.ui, deadline: snap.ui.deadline ? 1 : 0, errUntil: snap.ui.errUntil ? 1 : 0 } };
-}
-
-function lastFrame(msgs: BoardMsg[], upto = msgs.length): string {
-  for (let i = upto - 1; i >= 0; i--) {
-    const m = msgs[i];
-    if (m.t === 'leds') return m.f;
-  }
-  return '';
 }
 
 /** Printable ASCII (and newlines): what line noise or a wrong program on the port might send. */
@@ -129,14 +104,14 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     if (later.length) {
       // Counted by protocol messages, not lines: a blink tick may slip a frame of its own in
       // between on the real board (its timer fell due with the deferred event's).
-      const need = logical(later).length;
+      const need = logicalMessages(later).length;
       // Frames after the last protocol message (an event's frame line can come after its act line).
       let trailing = 0;
-      for (let i = later.length - 1; i >= 0 && !logical([later[i]]).length; i--) trailing++;
+      for (let i = later.length - 1; i >= 0 && !logicalMessages([later[i]]).length; i--) trailing++;
       const endOf = () => {
         let k = 0;
         let i = at;
-        for (; i < real.msgs.length && k < need; i++) if (logical([real.msgs[i]]).length) k++;
+        for (; i < real.msgs.length && k < need; i++) if (logicalMessages([real.msgs[i]]).length) k++;
         if (k < need || i + trailing > real.msgs.length) return -1;
         return i + trailing;
       };
@@ -145,7 +120,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
       r.msgs.push(...real.msgs.slice(at, end));
     }
     expect(r.ack, `${what}: ACK/NAK`).toBe(s.ack);
-    expect(logical(r.msgs), `${what}: messages`).toEqual(logical(s.msgs));
+    expect(logicalMessages(r.msgs), `${what}: messages`).toEqual(logicalMessages(s.msgs));
     expect(timeless(r.msgs), `${what}: snapshot`).toEqual(timeless(s.msgs));
     const realFrame = lastFrame(real.msgs, end);
     const variants = [lastFrame(sim.msgs)];
@@ -164,9 +139,9 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     const rh = real.msgs.find((m) => m.t === 'hello');
     const sh = sim.msgs.find((m) => m.t === 'hello');
     expect(rh).toMatchObject({ t: 'hello', board: 'LINUX', bh: bundle.manifest.hash, fw: bundle.manifest.fw, boot: 1, game: 'pechvogel' });
-    expect(logical([rh!])).toEqual(logical([sh!]));
+    expect(logicalMessages([rh!])).toEqual(logicalMessages([sh!]));
     // Same start-up messages in the same order (the set-up screen's ui message and first frame).
-    expect(logical(real.msgs.slice(0, 3))).toEqual(logical(sim.msgs.slice(0, 3)));
+    expect(logicalMessages(real.msgs.slice(0, 3))).toEqual(logicalMessages(sim.msgs.slice(0, 3)));
     expect(real.stderr.join('')).toBe('');
   });
 
@@ -182,7 +157,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     const players = ['Ann', 'Ben', 'Cleo'];
     const seed = 4242;
     const started = await both({ c: 'new', p: players, seed }, 'new');
-    expect(logical(started.real.msgs)[0]).toEqual({ t: 'new', n: 0 });
+    expect(logicalMessages(started.real.msgs)[0]).toEqual({ t: 'new', n: 0 });
     mirror.newGame(players, seed);
 
     const vias: Record<string, number> = {};
@@ -211,7 +186,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     expect(Object.keys(vias).sort()).toEqual(['act', 'buttons', 'roll', 'roll-button']);
 
     // The whole action sequence (n, a, effects) is the same on both boards and replays in the mirror.
-    const acts = (msgs: BoardMsg[]) => logical(msgs.filter((m) => m.t === 'act'));
+    const acts = (msgs: BoardMsg[]) => logicalMessages(msgs.filter((m) => m.t === 'act'));
     expect(acts(real.msgs)).toEqual(acts(sim.msgs));
     expect(acts(real.msgs).length).toBe(mirror.acts.length);
     expect(acts(real.msgs).length).toBeGreaterThan(100);
@@ -258,7 +233,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     const rh = real.msgs.find((m) => m.t === 'hello');
     const sh = sim.msgs.slice(simFrom).find((m) => m.t === 'hello');
     expect(rh).toMatchObject({ boot: 2 });
-    expect(logical([rh!])).toEqual(logical([sh!]));
+    expect(logicalMessages([rh!])).toEqual(logicalMessages([sh!]));
     const snap = await both({ c: 'snap' }, 'snap after restart');
     const st = joinSnapshot(snap.real.msgs)!.st;
     expect(JSON.stringify(st)).toBe(before);
@@ -306,17 +281,17 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     await both(packet('42'), 'number');
     // Objects that are not valid commands: ACK, and the firmware reports an error.
     const e1 = await both(packet('{"x":1}'), 'no command');
-    expect(logical(e1.real.msgs)).toMatchObject([{ t: 'err', code: 'no_command' }]);
+    expect(logicalMessages(e1.real.msgs)).toMatchObject([{ t: 'err', code: 'no_command' }]);
     const e2 = await both(packet('{"c":"fly"}'), 'unknown command');
-    expect(logical(e2.real.msgs)).toMatchObject([{ t: 'err', code: 'unknown_command' }]);
+    expect(logicalMessages(e2.real.msgs)).toMatchObject([{ t: 'err', code: 'unknown_command' }]);
     const e3 = await both(packet('{"c":"btn","b":"Z9"}'), 'unknown button');
-    expect(logical(e3.real.msgs)).toMatchObject([{ t: 'err', code: 'unknown_button' }]);
+    expect(logicalMessages(e3.real.msgs)).toMatchObject([{ t: 'err', code: 'unknown_button' }]);
     const e4 = await both(packet('{"c":"act","a":{"do":"fly"}}'), 'unknown action');
-    expect(logical(e4.real.msgs)).toMatchObject([{ t: 'rej', code: 'unknown_action' }]);
+    expect(logicalMessages(e4.real.msgs)).toMatchObject([{ t: 'rej', code: 'unknown_action' }]);
     const e5 = await both(packet('{"c":"act"}'), 'act without a');
-    expect(logical(e5.real.msgs)).toMatchObject([{ t: 'err', code: 'bad_action' }]);
+    expect(logicalMessages(e5.real.msgs)).toMatchObject([{ t: 'err', code: 'bad_action' }]);
     const e6 = await both(packet('{"c":"cfg","k":"nope","v":1}'), 'bad cfg');
-    expect(logical(e6.real.msgs)).toMatchObject([{ t: 'err', code: 'bad_config' }]);
+    expect(logicalMessages(e6.real.msgs)).toMatchObject([{ t: 'err', code: 'bad_config' }]);
 
     // Real interpreter only: a packet cut short followed by silence is dropped with a NAK after
     // Espruino's 5 s packet timeout (the simulated board has no such timeout, so it is not sent there).
@@ -327,7 +302,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
 
     // Still alive and answering, with the game where it was.
     const h = await both({ c: 'hello' }, 'hello after garbage');
-    expect(logical(h.real.msgs)[0]).toMatchObject({ t: 'hello', board: 'LINUX', boot: 1 });
+    expect(logicalMessages(h.real.msgs)[0]).toMatchObject({ t: 'hello', board: 'LINUX', boot: 1 });
     expect(real.alive).toBe(true);
     garbageLines[1] = real.noise.length;
     simErrors[1] = simBoard.errors.length;

@@ -17,33 +17,12 @@ import { installFiles } from '../../host/src/sim/install-files';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { EspruinoProcess } from '../support/espruino-process';
-import { joinSnapshot, nextMove, PvMirror, SimTarget } from '../support/game-driver';
+import { joinSnapshot, lastFrame, logicalMessages, nextMove, PvMirror, SimTarget } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 import { sleep } from '../support/host-harness';
 
 const BIN = process.env.ESPRUINO_BIN;
 const BUTTONS = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BK'];
-
-/** Protocol messages without the sequence number (timer-driven frames count too) and the ui line's time left. */
-function logical(msgs: BoardMsg[]): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const m of msgs) {
-    if (m.t === 'leds' || m.t === 'snap') continue;
-    const c: Record<string, unknown> = { ...m };
-    delete c.s;
-    if (c.t === 'ui') delete c.dl;
-    out.push(c);
-  }
-  return out;
-}
-
-function lastFrame(msgs: BoardMsg[]): string {
-  for (let i = msgs.length - 1; i >= 0; i--) {
-    const m = msgs[i];
-    if (m.t === 'leds') return m.f;
-  }
-  return '';
-}
 
 describe.skipIf(!BIN)('random presses on Espruino 2v29 for Linux and on the simulated board ($ESPRUINO_BIN)', () => {
   let real: EspruinoProcess;
@@ -70,12 +49,12 @@ describe.skipIf(!BIN)('random presses on Espruino 2v29 for Linux and on the simu
     const from = sim.msgs.length;
     simBoard.advance(0);
     s.msgs.push(...sim.msgs.slice(from));
-    const want = logical(s.msgs);
+    const want = logicalMessages(s.msgs);
     const r = await real.request(cmd);
     const at = real.replies[real.replies.length - 1].at;
-    const got = () => logical(real.msgs.slice(at));
-    if (want.length > logical(r.msgs).length) await real.until(() => logical(r.msgs).length + got().length >= want.length, 20_000, `${want.length} messages for ${what}`);
-    const all = logical(r.msgs).concat(got()).slice(0, Math.max(want.length, logical(r.msgs).length));
+    const got = () => logicalMessages(real.msgs.slice(at));
+    if (want.length > logicalMessages(r.msgs).length) await real.until(() => logicalMessages(r.msgs).length + got().length >= want.length, 20_000, `${want.length} messages for ${what}`);
+    const all = logicalMessages(r.msgs).concat(got()).slice(0, Math.max(want.length, logicalMessages(r.msgs).length));
     expect(r.ack, `${what}: ACK/NAK`).toBe(s.ack);
     expect(all, `${what}: messages`).toEqual(want);
     return s.msgs;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 
@@ -15,6 +15,18 @@ const done: (() => unknown)[] = [];
 afterAll(async () => {
   while (done.length) await done.pop()!();
 });
+
+/** A page in Debian's Chromium, headless, with a profile of its own; closed after the tests. */
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const ctx: BrowserContext = await chromium.launchPersistentContext(scratchDir('dicetray-chromium-'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  done.push(() => ctx.close());
+  return ctx.pages()[0] || (await ctx.newPage());
+}
 
 describe('the mirror page', () => {
   it('shows a game in progress, updates when a button is pressed on the board, and cannot send anything', async () => {
@@ -40,15 +52,7 @@ describe('the mirror page', () => {
     window.command({ c: 'act', a: { do: 'throw', faces: [3, 4, 4, 5, 5] } });
     await cli.event((e) => e.table === 'Window' && e.ev === 'action' && e.n === 3 && e.phase === 'reroll_window');
 
-    const profile = scratchDir('dicetray-chromium-');
-    const ctx: BrowserContext = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1600, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    done.push(() => ctx.close());
-    const page = ctx.pages()[0] || (await ctx.newPage());
+    const page = await openPage({ width: 1600, height: 900 });
     await page.goto(url);
 
     const win = page.locator('[data-table="t1"]');
@@ -127,15 +131,7 @@ describe('the mirror page', () => {
     const url = (await cli.event((e) => e.ev === 'web')).url as string;
     const port = new URL(url).port;
 
-    const profile = scratchDir('dicetray-chromium-');
-    const ctx: BrowserContext = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 720 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    done.push(() => ctx.close());
-    const page = ctx.pages()[0] || (await ctx.newPage());
+    const page = await openPage({ width: 1280, height: 720 });
     await page.goto(url);
     await page.locator('[data-table="t1"][data-phase="await_first_throw"]').waitFor();
     expect(await page.evaluate(() => document.body.dataset.link)).toBe('up');

@@ -172,3 +172,30 @@ export function joinSnapshot(msgs: BoardMsg[]): { h: unknown; st: PvState; ui: R
   }
   return done ? JSON.parse(parts.join('')) : null;
 }
+
+/**
+ * Protocol messages without what legitimately differs between two boards playing the same game:
+ * the sequence number (timer-driven frames count too), the ui line's time left, LED frames and
+ * snapshot chunks (compared on their own: frames by blink phase, snapshots reassembled, as they
+ * hold the table's absolute deadlines and a different number of digits moves the chunk boundaries).
+ */
+export function logicalMessages(msgs: BoardMsg[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const m of msgs) {
+    if (m.t === 'leds' || m.t === 'snap') continue;
+    const c: Record<string, unknown> = { ...m };
+    delete c.s;
+    if (c.t === 'ui') delete c.dl;
+    out.push(c);
+  }
+  return out;
+}
+
+/** The last LED frame among msgs[0, upto). */
+export function lastFrame(msgs: BoardMsg[], upto = msgs.length): string {
+  for (let i = upto - 1; i >= 0; i--) {
+    const m = msgs[i];
+    if (m.t === 'leds') return m.f;
+  }
+  return '';
+}

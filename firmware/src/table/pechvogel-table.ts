@@ -5,9 +5,8 @@
  * runs the reroll window's countdown and votes (RULES.md R-PV-13).
  */
 import type { Action } from '../../../shared/engine/types';
-import { applyPechvogel as step } from '../../../shared/games/pechvogel/rules';
+import { applyPechvogel as step, onlyMarkerAction } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState, PvThrow } from '../../../shared/games/pechvogel/types';
-import { markerOptions } from '../../../shared/games/pechvogel/rules';
 import { FIRST, MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechvogel/phases';
 import type { App } from '../app';
 import { loadRare } from '../rare/load-rare';
@@ -367,17 +366,4 @@ export class PechvogelTable {
     if (err) return this.refuse(err.code, -1);
     this.enterPlay();
   }
-}
-
-/**
- * R-PV-22: the marker action when it is the only one possible (taking from the middle, or
- * stealing from the one opponent with the only box value), null when the player has a choice.
- */
-export function onlyMarkerAction(s: PvState): Action | null {
-  const o = markerOptions(s);
-  if (o.take && o.stealFrom.length === 0) return { do: 'take_marker' };
-  if (o.take || o.stealFrom.length !== 1) return null;
-  let only = -1;
-  for (let v = 0; v < 5; v++) if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
-  return only > 0 ? { do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only } : null;
 }

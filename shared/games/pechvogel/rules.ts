@@ -81,6 +81,20 @@ export function markerOptions(s: PvState): { take: boolean; stealFrom: number[] 
   return res;
 }
 
+/**
+ * R-PV-22: the marker action when it is the only one possible (taking from the middle, or
+ * stealing from the one opponent with the only box value), null when the player has a choice.
+ * The board makes it by itself; a host planning ahead of the board predicts it with this.
+ */
+export function onlyMarkerAction(s: PvState): Action | null {
+  const o = markerOptions(s);
+  if (o.take && o.stealFrom.length === 0) return { do: 'take_marker' };
+  if (o.take || o.stealFrom.length !== 1) return null;
+  let only = -1;
+  for (let v = 0; v < 5; v++) if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
+  return only > 0 ? { do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only } : null;
+}
+
 export function scoreOf(s: PvState, seat: number): number {
   const p = s.players[seat];
   let sum = 0;
