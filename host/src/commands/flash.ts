@@ -71,9 +71,26 @@ async function logIn(stream: BoardStream, password: string, name: string): Promi
   return /Logged in/.test(seen);
 }
 
+/**
+ * Opens the port again after the upload, trying until `ms` have passed: the upload's own
+ * connection can hold the port's lock a moment longer ("in use by another program"), and a board
+ * that resets after flashing leaves its port for a moment.
+ */
+async function reopen(spec: BoardSpec, ms: number): Promise<BoardStream> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      return await openBoard(spec, { failFast: true });
+    } catch (e) {
+      if (Date.now() >= end) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
 /** Reconnects (or, for the simulated board, uses its stream) and waits for the board's hello. */
 async function readHello(spec: BoardSpec, existing: BoardStream | null, timeoutMs: number) {
-  const stream = existing || (await openBoard(spec, { failFast: true }));
+  const stream = existing || (await reopen(spec, timeoutMs));
   const t = new TableMirror('flash', stream, { helloTimeoutMs: timeoutMs });
   try {
     return await t.start();
