@@ -42,7 +42,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--pty <path>', 'expose the board on a pseudo-terminal at this path (needs socat)')
     .option('--tcp <port>', 'expose the board on TCP 127.0.0.1:<port>')
     .option('--storage <file>', 'Storage image (the board keeps its game across restarts)', '.dicetray/sim-storage.json')
-    .option('--fresh', 'start with empty Storage')
+    .option('--fresh', 'start with empty Storage (erases the --storage file; what the board writes next is kept there)')
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
     .action(async (opts) => setCode(await sim(opts, io)));

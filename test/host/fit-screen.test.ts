@@ -10,12 +10,14 @@ describe('fitScreen', () => {
     expect(cutLine('short', 80)).toBe('short');
   });
 
-  it('drops the oldest lines of the droppable part first, then blank lines, then cuts the bottom', () => {
+  it('drops blank lines first (the lowest first), then the oldest lines of the droppable part, then cuts the bottom', () => {
     const screen = (parts: { lines: string[]; drop?: number }[], rows: number) =>
       fitScreen(parts, 80, rows).replace(ANSI, '').replace(/\n$/, '').split('\n');
     const parts = [{ lines: ['title', '', 'game'] }, { lines: ['note 1', 'note 2', 'note 3'], drop: 1 }, { lines: ['', 'keys'] }];
     expect(screen(parts, 20)).toEqual(['title', '', 'game', 'note 1', 'note 2', 'note 3', '', 'keys']);
-    expect(screen(parts, 7)).toEqual(['title', '', 'game', 'note 3', '', 'keys']);
+    expect(screen(parts, 8)).toEqual(['title', '', 'game', 'note 1', 'note 2', 'note 3', 'keys']);
+    expect(screen(parts, 7)).toEqual(['title', 'game', 'note 1', 'note 2', 'note 3', 'keys']);
+    expect(screen(parts, 5)).toEqual(['title', 'game', 'note 3', 'keys']);
     expect(screen(parts, 4)).toEqual(['title', 'game', 'keys']);
     expect(screen(parts, 3)).toEqual(['title', 'game']);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLI, scratchDir, sleep, waitUntil } from '../support/host-harness';
 
@@ -15,8 +16,7 @@ afterEach(() => {
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /** `dicetray sim` in a pseudo-terminal; screen() is the last whole screen it drew, as text. */
-function simInTerminal(extra: string[], size?: { cols: number; rows: number }) {
-  const storage = path.join(scratchDir(), 'sim-storage.json');
+function simInTerminal(extra: string[], size?: { cols: number; rows: number }, storage = path.join(scratchDir(), 'sim-storage.json')) {
   const run = [process.execPath, CLI, 'sim', '--storage', storage, ...extra].map((a) => `'${a}'`).join(' ');
   // A terminal of a given size: the pseudo-terminal `script` opens is resized before the sim starts.
   const cmd = size ? `stty cols ${size.cols} rows ${size.rows}; exec ${run}` : run;
@@ -127,6 +127,28 @@ describe('dicetray sim in an 80 × 24 terminal', () => {
     expect(lines[0]).toBe('dicetray · simulated board with its mirror');
     expect(s).toContain('Seat 5');
     expect(lines.slice(-4).join('\n')).toContain('Ctrl-C = quit');
+    // Blank lines go before the notes: the latest ones (the refusal) stay on the screen.
+    expect(t.screen()).toMatch(/^  refused throw: /m);
+    t.proc.stdin!.write('\x03');
+    await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
+  }, 60_000);
+});
+
+describe('dicetray sim --fresh --storage FILE', () => {
+  it('starts empty and keeps what the board writes next in FILE: the game is there at the next start', async () => {
+    const storage = path.join(scratchDir(), 'kept.json');
+    writeFileSync(storage, JSON.stringify({ 'dt.old': 'an earlier game' }));
+    let t = simInTerminal(['--fresh'], undefined, storage);
+    await t.waitFor('Set-up: press seat buttons');
+    await t.type(['1', '2', '\r', 'a', 's', 'd']);
+    await t.waitFor('Entering: 3 4 5');
+    await t.type(['q']);
+    await waitUntil('sim to quit on q', () => t.proc.exitCode !== null, 10_000);
+    const kept = JSON.parse(readFileSync(storage, 'utf8')) as Record<string, string>;
+    expect(kept['dt.old']).toBeUndefined();
+    t = simInTerminal([], undefined, storage);
+    const s = await t.waitFor('first throw (7 dice)');
+    expect(s).not.toContain('Set-up');
     t.proc.stdin!.write('\x03');
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
   }, 60_000);

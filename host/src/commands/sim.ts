@@ -3,7 +3,7 @@
  * board and its mirror in one terminal, buttons on the keyboard. With --pty PATH or --tcp PORT
  * the board's serial side is exposed for `dicetray mirror`, `script` or `flash`.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SimBoard } from '../sim/sim-board';
 import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
@@ -83,7 +83,10 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   const { code, manifest, files } = await ensureBundle();
   const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
   mkdirSync(dirname(storageFile), { recursive: true });
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: opts.fresh ? null : storageFile, boardName: opts.linux ? 'LINUX' : undefined });
+  // --fresh empties the Storage, which is still kept in the file from then on (a board whose
+  // flash was erased keeps what it writes next).
+  if (opts.fresh) rmSync(storageFile, { force: true });
+  const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile, boardName: opts.linux ? 'LINUX' : undefined });
   installFiles(board.storage, files);
   let exposure: Exposure | null = null;
   let model: MirrorModel | null = null;

@@ -72,5 +72,5 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
 export const SIM_KEYS = [
   'Keys: seats 1-7 · pad a s d f g h = 3 4 5 6 7 raven · Enter = OK',
   '      Backspace = BACK · L then a key = long press · M = staff menu (OK + BACK)',
-  '      P = power cut and restart · Ctrl-C = quit',
+  '      P = power cut and restart · q or Ctrl-C = quit',
 ];
