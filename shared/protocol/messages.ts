@@ -35,6 +35,12 @@ export type BoardMsg =
    * without them the host shows no countdown, or play instead of staff mode, until the next ui line).
    */
   | { t: 'snap'; s: number; i: number; d: string; end: number }
+  /**
+   * Set-up from the buttons changed (addition within version 1): seats joined (by seat 0..6), the
+   * start seat (-1: the first joined), virtual dice, option R-PV-06b, option steal only if the
+   * middle lacks the value. A snapshot carries the same in its ui (seatsIn, startSeat, ...).
+   */
+  | { t: 'setup'; s: number; in: boolean[]; st: number; vd: boolean; im: boolean; so: boolean }
   | { t: 'new'; s: number; n: number }
   | { t: 'err'; s: number; code: string; msg: string };
 

@@ -122,14 +122,14 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     // A mirror says so too (the terminal view).
     const mirror = new MirrorModel(() => {});
     for (const m of sim.requestSync({ c: 'snap' }).msgs) mirror.handle(m);
-    expect(describeGame(mirror.state, mirror.ui, Date.now()).join('\n')).toMatch(/Only one marker choice: the board makes it in 1\.\d s/);
+    expect(describeGame(mirror.state, mirror.ui, Date.now()).join('\n')).toMatch(/Only choice: the board makes it in 1\.\d s/);
     sim.requestSync(btn('BK'));
     expect(countdown(sim)).toBe(0);
     const correcting = new MirrorModel(() => {});
     for (const m of sim.requestSync({ c: 'snap' }).msgs) correcting.handle(m);
     const text = describeGame(correcting.state, correcting.ui, Date.now()).join('\n');
-    expect(text).toContain('Correcting the last throw: enter its faces');
-    expect(text).not.toContain('Only one marker choice');
+    expect(text).toMatch(/Correcting \S+'s last throw \(\d dice\): enter its faces/);
+    expect(text).not.toContain('Only choice');
     board.advance(2 * GRACE);
     expect(phase(sim)).toBe('await_marker_choice');
     sim.requestSync(btn('BK'));

@@ -52,7 +52,8 @@ export function renderCases(games = 24, perGame = 10): RenderCase[] {
       if (kind === 1 || kind === 2) {
         const n = rand(8);
         for (let i = 0; i < n; i++) ui.entry.push(FACES[rand(6)] as never);
-        ui.correcting = kind === 2;
+        // As in play: BACK corrects only where the engine keeps a throw to go back to.
+        ui.correcting = kind === 2 && !!s.undo;
       }
       if (s.phase === 'reroll_window') {
         ui.span = [8000, 3000, 0][rand(3)];

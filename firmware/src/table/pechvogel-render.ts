@@ -315,8 +315,9 @@ function drawEntry(s: PvState, ui: PvUi, ph: number, e: number): number {
   const v = V;
   const en = ui.entry;
   let n = en.length > 7 ? 7 : en.length;
-  // A correction has as many dice as the throw it replaces (7 for a first throw: no last one yet).
-  let q = ui.correcting ? (s.turn.last ? s.turn.last.n : 7) : diceDue(s);
+  // A correction has as many dice as the throw it replaces: those due before it (the last turn's
+  // throw when the board's marker step has ended that turn since).
+  let q = diceDue(ui.correcting && s.undo ? s.undo : s);
   if (q > 7) q = 7;
   D.set(Z, SLOT_AT.entry_histogram);
   // Dim to the dice due, then the first n entered.

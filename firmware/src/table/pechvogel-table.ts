@@ -89,16 +89,19 @@ export class PechvogelTable {
       this.refuse(err.code, seat);
       return false;
     }
-    this.ui.err = '';
     this.afterAction();
     return true;
   }
 
-  /** Called after every accepted action, whoever sent it (buttons or host). */
+  /**
+   * Called after every accepted action, whoever sent it (buttons, the board's own marker step,
+   * the host), and when a game starts: a refusal shown so far is over (the game moved on).
+   */
   afterAction(): void {
     const s = this.app.state;
     const ui = this.ui;
     ui.victim = -1;
+    ui.err = '';
     // Any decision ends what a correction could replace (the engine's undo): stop correcting.
     if (ui.correcting && !(s && s.undo)) ui.correcting = false;
     if (!s || s.phase !== WINDOW) {
@@ -330,8 +333,13 @@ export class PechvogelTable {
     } else if (id === 'K1') ui.virtual = !ui.virtual;
     else if (id === 'K2') ui.immune = !ui.immune;
     else if (id === 'K3') ui.stealOnly = !ui.stealOnly;
-    else if (id === 'OK') this.startFromSetup();
-    else if (id === 'BK' && this.app.state) ui.mode = 'play'; // back to the game in progress
+    else {
+      if (id === 'OK') this.startFromSetup();
+      else if (id === 'BK' && this.app.state) ui.mode = 'play'; // back to the game in progress
+      return;
+    }
+    // What the set-up shows, for a mirror (the ui line leaves it out: it is sent on every change in play).
+    this.app.send({ t: 'setup', in: ui.seatsIn, st: ui.startSeat, vd: ui.virtual, im: ui.immune, so: ui.stealOnly });
   }
 
   private startFromSetup(): void {

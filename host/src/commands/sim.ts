@@ -140,7 +140,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
     if (model) {
       lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
-      lines.push(...describeGame(model.state, model.ui, Date.now()));
+      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup));
     } else lines.push(...frameRows(board.frame));
     // A short terminal loses the oldest notes first; nothing wraps.
     const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];

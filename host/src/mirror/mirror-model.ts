@@ -21,6 +21,18 @@ export interface MirrorUi {
   at: number;
 }
 
+/** The set-up as the buttons have made it so far (setup line or snapshot). */
+export interface MirrorSetup {
+  /** Joined, by seat 0..6. */
+  in: boolean[];
+  /** Start seat, -1: the first joined. */
+  st: number;
+  /** Virtual dice, option R-PV-06b, option "steal only if the middle lacks the value". */
+  vd: boolean;
+  im: boolean;
+  so: boolean;
+}
+
 export interface Hello {
   v: number;
   fw: string;
@@ -46,6 +58,8 @@ export class MirrorModel extends EventEmitter {
   state: PvState | null = null;
   header: (LogHeader & { seats?: number[] }) | null = null;
   ui: MirrorUi | null = null;
+  /** The set-up in progress at the buttons (null: not reported yet). */
+  setup: MirrorSetup | null = null;
   /** Latest LED frame: one palette letter per LED, row-major. */
   frame = '';
   synced = false;
@@ -110,6 +124,10 @@ export class MirrorModel extends EventEmitter {
         this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
         this.emit('change');
         return;
+      case 'setup':
+        this.setup = { in: msg.in, st: msg.st, vd: msg.vd, im: msg.im, so: msg.so };
+        this.emit('change');
+        return;
       case 'leds':
         this.frame = msg.f;
         this.emit('change');
@@ -140,6 +158,7 @@ export class MirrorModel extends EventEmitter {
     else if (u && typeof u.mode === 'string') {
       this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
     }
+    if (u && Array.isArray(u.seatsIn)) this.setup = { in: u.seatsIn, st: u.startSeat, vd: !!u.virtual, im: !!u.immune, so: !!u.stealOnly };
     this.wantSnapshot = false;
     this.synced = true;
     this.log = [];

@@ -45,14 +45,16 @@ export class ScriptRunner {
     target.link.on('msg', (m: BoardMsg) => {
       this.model.handle(m);
       this.queue.push(m);
+      // A board that (re)started has LED frames off: on again, or `expect led` after a power
+      // cut would read the frame from before it.
+      if (m.t === 'hello') target.link.send({ c: 'leds', on: true });
     });
   }
 
-  /** Connects: hello, LED frames on, snapshot. */
+  /** Connects: hello (LED frames on at its answer), snapshot. */
   async start(): Promise<void> {
     this.target.link.send({ c: 'hello' });
     await this.target.settle();
-    this.target.link.send({ c: 'leds', on: true });
     await this.target.settle();
   }
 

@@ -2,9 +2,9 @@
  * The terminal view: the LED board as it looks on the table, and the game in words.
  * Pure: returns the screen as text with ANSI colours; the caller decides when to draw.
  */
-import type { MirrorModel } from '../mirror/mirror-model';
+import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { ERROR_TEXT } from '../../../shared/engine/error-text';
+import { promptText, refusalText, setupText } from './table-text';
 import { letterRgb } from './palette';
 
 const ESC = '\x1b[';
@@ -37,12 +37,14 @@ const PHASE_TEXT: Record<string, string> = {
   game_over: 'game over',
 };
 
-/** What the staff menu's buttons do (firmware/src/maintenance/staff-menu.ts). */
-export const STAFF_TEXT = 'Staff menu: K1 reroll-window time · K2 brightness · K3 end the game · K4 console for flashing · K5 self-test · OK leaves';
+/** What the staff menu's buttons do (firmware/src/maintenance/staff-menu.ts), in lines that fit 80 columns. */
+export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness · K3 end the game', '  K4 console for flashing · K5 self-test · OK leaves'];
 
-export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: number): string[] {
-  if (ui && ui.m === 'staff') return [STAFF_TEXT].concat(describeGame(s, null, now));
-  if (!s) return [ui && ui.m === 'setup' ? 'Set-up: press seat buttons to join, OK to start.' : 'No game.'];
+/** The game in words: standings, the turn, what the table should do now, a refusal. */
+export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null): string[] {
+  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(describeGame(s, null, now));
+  if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [refusalText(ui.err)] : []);
+  if (!s) return ['No game.'];
   const out: string[] = [];
   const T = s.turn;
   const mid = s.middle.map((c, i) => `${i + 3}:${c}`).join(' ');
@@ -54,17 +56,11 @@ export function describeGame(s: PvState | null, ui: MirrorModel['ui'], now: numb
     out.push(`${mark} ${p.name.padEnd(12)} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
   }
   let line = `${PHASE_TEXT[s.phase] || s.phase}`;
-  if (T.target !== null) line += `   target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, board frustrations ${T.frustraters.length}`;
+  if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
-  if (ui) {
-    if (ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
-    else if (ui.c) out.push('Correcting the last throw: enter its faces, OK (BACK: leave it as it was)');
-    // The countdown: a reroll window's, or (R-PV-22) the wait before the board's only marker choice.
-    const left = ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
-    if (s.phase === 'reroll_window' && ui.dl > 0) out.push(`Frustrate? ${left} s left; votes: ${ui.v.map((v) => s.players[v].name).join(', ') || 'none'}`);
-    if (s.phase === 'await_marker_choice' && ui.dl > 0) out.push(`Only one marker choice: the board makes it in ${left} s (OK: now; BACK: correct the throw)`);
-    if (ui.err) out.push(`Refused: ${ERROR_TEXT[ui.err] || ui.err}`);
-  }
+  if (ui && ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
+  out.push(...promptText(s, ui, now));
+  if (ui && ui.err) out.push(refusalText(ui.err));
   return out;
 }
 

@@ -1,0 +1,85 @@
+/**
+ * What the table should do now, in words, for the screens beside it (terminal and big-screen
+ * page): the same sentences on both. Pure functions of the mirrored state, the board's table UI
+ * and the set-up; the LEDs say the same without words.
+ */
+import type { PvState } from '../../../shared/games/pechvogel/types';
+import { canReduce, diceDue, markerOptions, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
+import { ERROR_TEXT } from '../../../shared/engine/error-text';
+import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
+
+const SEAT = (i: number) => `Seat ${i + 1}`;
+const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).join(', ');
+
+/** The set-up at the buttons: how it works, who joined and starts, the options. */
+export function setupText(setup: MirrorSetup | null): string[] {
+  const out = ['Set-up: seat buttons join (long press: start player), K1–K3 options, OK starts.'];
+  if (!setup) return out;
+  const joined: number[] = [];
+  for (let i = 0; i < setup.in.length; i++) if (setup.in[i]) joined.push(i);
+  const start = setup.st >= 0 ? setup.st : joined.length ? joined[0] : -1;
+  out.push(joined.length ? `Joined: ${joined.map(SEAT).join(', ')} · starts: ${SEAT(start)}` : 'Joined: nobody yet');
+  const on = (b: boolean) => (b ? 'on' : 'off');
+  out.push(`Options: K1 virtual dice ${on(setup.vd)} · K2 reduced reroll immune ${on(setup.im)} · K3 steal only if the middle lacks it ${on(setup.so)}`);
+  return out;
+}
+
+/** A refusal in words (the LEDs flash it briefly; the screens keep it until the game moves on). */
+export function refusalText(err: string): string {
+  return `Refused: ${ERROR_TEXT[err] || err}`;
+}
+
+/** Seconds left of the countdown the board last reported. */
+export function secondsLeft(ui: MirrorUi, now: number): string {
+  return ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
+}
+
+/**
+ * Who does what now, in lines of at most ~76 characters (none at game over): the throw and its
+ * dice, the target to choose (with what was rolled), the reroll window (who may frustrate, whether
+ * the player may reduce), the marker step (options, the chosen victim, the board's own choice).
+ */
+export function promptText(s: PvState, ui: MirrorUi | null, now: number): string[] {
+  const T = s.turn;
+  const who = s.phase === 'game_over' ? '' : s.players[s.active].name;
+  const roll = s.rng ? ' (long OK rolls them)' : '';
+  if (ui && ui.c) {
+    // The throw being corrected is the one before the last decision (the last turn's, after the board's marker step).
+    const u = s.undo;
+    return u ? [`Correcting ${u.players[u.active].name}'s last throw (${diceDue(u)} dice): enter its faces, OK`, '  (BACK: leave it as it was)'] : [];
+  }
+  switch (s.phase) {
+    case 'await_first_throw':
+      return [`${who}: first throw, 7 dice${roll}`];
+    case 'await_target': {
+      const f = T.first_faces || [];
+      const rolled = [3, 4, 5, 6, 7, 'R']
+        .map((v) => [v, f.filter((x) => x === v).length] as const)
+        .filter((c) => c[1] > 0)
+        .map((c) => `${c[1]}× ${c[0] === 'R' ? 'raven' : c[0]}`);
+      return [`${who}: choose the target, pad 3–7 (rolled ${rolled.join(', ')})`];
+    }
+    case 'await_throw':
+      return [`${who}: throw ${diceDue(s)} dice${roll}`];
+    case 'await_reroll':
+      return [`${who}: reroll ${T.reroll} dice${roll}`];
+    case 'reroll_window': {
+      const can = possibleFrustraters(s);
+      const left = ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
+      const out = [`Reroll window${left} (OK closes it)${ui && ui.v.length ? ` · votes: ${names(s, ui.v)}` : ''}`];
+      if (can.length) out.push(`  frustrate: ${names(s, can)} (own seat button)`);
+      if (canReduce(s)) out.push(`  reduce: ${who} (own seat button)`);
+      return out;
+    }
+    case 'await_marker_choice': {
+      if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'];
+      if (ui && ui.dl > 0) return [`Only choice: the board makes it in ${secondsLeft(ui, now)} s (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
+      const o = markerOptions(s);
+      const out: string[] = [];
+      if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);
+      if (o.stealFrom.length) out.push(`${o.take ? '  or' : `${who}:`} steal: seat button of ${names(s, o.stealFrom).replace(/, /g, ' or ')}, then pad 3–7 for the box`);
+      return out.length ? out : [`${who}: no marker to take`];
+    }
+  }
+  return [];
+}

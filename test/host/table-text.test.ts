@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { step } from '../../shared/engine/step';
+import type { Action } from '../../shared/engine/types';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import type { MirrorUi } from '../../host/src/mirror/mirror-model';
+import { describeGame } from '../../host/src/view/terminal-view';
+import { promptText, setupText } from '../../host/src/view/table-text';
+
+function run(s: PvState, actions: Action[]): PvState {
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`${a.do}: ${r.error.code}`);
+    s = r.state;
+  }
+  return s;
+}
+
+function start(frustrations: number[] = [0, 0, 0]): PvState {
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+  if (!r.ok) throw new Error(r.error.message);
+  const s = JSON.parse(JSON.stringify(r.state)) as PvState;
+  frustrations.forEach((f, i) => (s.players[i].frustrations = f));
+  return s;
+}
+
+const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: false, v: [], dl: 0, vic: -1, err: '', at: 0, ...o });
+
+describe('what the screens say the table should do', () => {
+  it('set-up: who joined, who starts, the options; a refusal stays with the set-up', () => {
+    expect(setupText({ in: [true, false, true, false, false, false, false], st: 2, vd: true, im: false, so: false })).toEqual([
+      'Set-up: seat buttons join (long press: start player), K1–K3 options, OK starts.',
+      'Joined: Seat 1, Seat 3 · starts: Seat 3',
+      'Options: K1 virtual dice on · K2 reduced reroll immune off · K3 steal only if the middle lacks it off',
+    ]);
+    expect(setupText({ in: [false, true, false, false, false, false, false], st: -1, vd: false, im: false, so: false })[1]).toBe('Joined: Seat 2 · starts: Seat 2');
+    const text = describeGame(null, ui({ m: 'setup', err: 'bad_setup' }), 0, null);
+    expect(text[0]).toMatch(/^Set-up: /);
+    expect(text[text.length - 1]).toMatch(/^Refused: /);
+  });
+
+  it('the throw, the target with what was rolled, and a correction of the last turn’s throw with its own dice', () => {
+    let s = start();
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
+    s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (rolled 1× 3, 1× 4, 1× 6, 3× 7, 1× raven)']);
+    s = run(s, [{ do: 'choose_target', value: 7 }]);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
+    // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.
+    s = run(s, [{ do: 'throw', faces: ['R', 'R', 3] }]);
+    expect(s.players[s.active].name).toBe('Ben');
+    expect(promptText(s, ui({ c: true }), 0)[0]).toBe("Correcting Ann's last throw (3 dice): enter its faces, OK");
+  });
+
+  it('the reroll window says who may frustrate and whether the player may reduce, with the time left', () => {
+    const throwOne = (s: PvState) => run(s, [{ do: 'throw', faces: [6, 6, 3, 4, 5, 7, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4, 5] }]);
+    let s = throwOne(start([1, 1, 0]));
+    expect(s.phase).toBe('reroll_window');
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
+    // Only the player can reroll: nobody is asked to frustrate.
+    s = throwOne(start([1, 0, 0]));
+    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left (OK closes it)', '  reduce: Ann (own seat button)']);
+  });
+});
