@@ -9,7 +9,7 @@ export const EXIT = {
   noBoard: 3,
   protocol: 4,
   flash: 5,
-  input: 6, // an input file cannot be read or parsed
+  input: 6, // an input file cannot be read or parsed (or an output file cannot be written)
   build: 7, // the firmware cannot be built for that board (pin map conflict, budget, unsupported code)
 } as const;
 
@@ -21,4 +21,32 @@ export class HostError extends Error {
     this.exitCode = exitCode;
     this.hint = hint;
   }
+}
+
+/** The name of an exit code (`input` for 6): the `code` of a JSON error. */
+export function exitName(code: number): string {
+  for (const k of Object.keys(EXIT) as (keyof typeof EXIT)[]) if (EXIT[k] === code) return k;
+  return 'failed';
+}
+
+/**
+ * The one shape of a failed command under --json, on stdout (the same text goes to stderr):
+ * `{"ok":false,"error":{"code","message","hint","exit"}}`.
+ */
+export function errorJson(message: string, exit: number, hint: string, code = exitName(exit)): string {
+  return JSON.stringify({ ok: false, error: { code, message, hint, exit } });
+}
+
+/** A file the user named that cannot be read, written or created, as a HostError (exit 6). */
+export function fileError(what: string, file: string, e: unknown, hint: string): HostError {
+  const err = e as NodeJS.ErrnoException;
+  const why =
+    err.code === 'ENOENT' ? 'no such file or directory' :
+    err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' :
+    err.code === 'EISDIR' ? 'it is a directory' :
+    err.code === 'ENOTDIR' ? 'a part of the path is not a directory' :
+    err.code === 'EEXIST' ? 'a file of that name is in the way' :
+    err.code === 'EROFS' ? 'read-only file system' :
+    err.message;
+  return new HostError(`cannot ${what} ${file}: ${why}`, EXIT.input, hint);
 }

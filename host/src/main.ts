@@ -6,19 +6,20 @@ import { script } from './commands/script';
 import { flash } from './commands/flash';
 import { list } from './commands/list';
 import { mirror } from './commands/mirror';
-import { buildFirmware } from '../../firmware/build/build-firmware';
-import { EXIT, HostError } from './errors';
-import { stdio, type Output } from './output';
+import { build } from './commands/build';
+import { errorJson, EXIT, HostError } from './errors';
+import { guardStdout, stdio, type Output } from './output';
 
 /** Builds the command table. Each command returns its exit code. */
 export function buildCli(io: Output, setCode: (c: number) => void): Command {
   const program = new Command('dicetray')
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    // Usage errors are printed by main() (dicetray: prefix, hint, JSON under --json).
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()), outputError: () => {} });
   program.addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 input file unreadable, 7 firmware build failed.',
+    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 a file cannot be read, parsed or written, 7 firmware build failed.',
   );
 
   program
@@ -98,39 +99,45 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--board <id>', 'pico (reference), wifi, original, mdbt42q', 'pico')
     .option('--out <file>', 'output file')
     .option('--json', 'machine-readable result')
-    .action(async (opts) => {
-      let r;
-      try {
-        r = await buildFirmware({ board: opts.board, out: opts.out });
-      } catch (e) {
-        const issues = (e as { issues?: { file: string; line: number; message: string }[] }).issues;
-        const detail = issues ? issues.map((i) => `${i.file}:${i.line}: ${i.message}`).join('\n') : (e as Error).message;
-        throw new HostError(`cannot build the firmware for ${opts.board}: ${detail}`, EXIT.build, 'pick another board (dicetray build --board pico) or see hardware/README.md');
-      }
-      io.out(opts.json ? JSON.stringify(r) : `${r.file}: ${r.bytes} bytes, firmware ${r.fw} for ${r.board}, bundle hash ${r.hash}, ${r.storageFree} bytes of Storage left`);
-      setCode(EXIT.ok);
-    });
+    .action(async (opts) => setCode(await build(opts, io)));
 
   return program;
 }
 
+/** The subcommand named in argv (for the usage hint), if any. */
+function commandOf(program: Command, argv: string[]): string | null {
+  const names = program.commands.map((c) => c.name());
+  const w = argv.find((a) => !a.startsWith('-'));
+  return w && names.indexOf(w) >= 0 ? w : null;
+}
+
 export async function main(argv: string[], io: Output = stdio): Promise<number> {
+  if (io === stdio) guardStdout();
   let code: number = EXIT.ok;
   const program = buildCli(io, (c) => (code = c));
+  // Under --json a failure is also one JSON object on stdout, so a reader always gets JSON.
+  const dashes = argv.indexOf('--');
+  const json = (dashes < 0 ? argv : argv.slice(0, dashes)).indexOf('--json') >= 0;
+  const fail = (message: string, exit: number, hint: string): number => {
+    io.err(`dicetray: ${message}`);
+    if (hint) io.err(`hint: ${hint}`);
+    if (json) io.out(errorJson(message, exit, hint));
+    return exit;
+  };
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
-      // --help and --version end here too, with exit code 0.
-      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      // --help and --version end here too, with exit code 0; `dicetray` alone has printed the help.
+      if (e.exitCode === 0) return EXIT.ok;
+      if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.usage;
+      const cmd = commandOf(program, argv);
+      return fail(e.message.replace(/^error: /, ''), EXIT.usage, `dicetray ${cmd ? cmd + ' ' : ''}--help lists the ${cmd ? 'options' : 'commands'}`);
     }
-    if (e instanceof HostError) {
-      io.err(`dicetray: ${e.message}`);
-      if (e.hint) io.err(`hint: ${e.hint}`);
-      return e.exitCode;
-    }
-    io.err(`dicetray: unexpected error: ${(e as Error).stack || e}`);
-    return EXIT.failed;
+    if (e instanceof HostError) return fail(e.message, e.exitCode, e.hint);
+    // A bug of ours: say so in one line; the stack only on request.
+    if (process.env.DICETRAY_DEBUG) io.err(String((e as Error).stack || e));
+    return fail(`unexpected error: ${(e as Error).message || e}`, EXIT.failed, 'this is a bug in dicetray; run again with DICETRAY_DEBUG=1 for the stack trace and report it');
   }
   return code;
 }

@@ -6,6 +6,7 @@
  */
 import { ensureBundle, type Bundle } from './firmware-bundle';
 import { buildFirmware } from '../../../firmware/build/build-firmware';
+import { buildFailure } from './build';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
@@ -49,7 +50,12 @@ function checkPassword(pw: string): void {
 async function bundleFor(board: string | undefined): Promise<Bundle> {
   const b = await ensureBundle();
   if (!board || board === b.manifest.board) return b;
-  await buildFirmware({ board });
+  try {
+    // An unknown board or a pin map conflict is reported as `dicetray build` reports it (exit 7).
+    await buildFirmware({ board });
+  } catch (e) {
+    throw buildFailure(board, e);
+  }
   return ensureBundle();
 }
 

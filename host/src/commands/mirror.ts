@@ -13,6 +13,7 @@ import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, drawBoard } from '../view/terminal-view';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-layout';
+import { checkLabels, checkWebOptions } from './mirror-options';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -55,8 +56,10 @@ export interface MirrorRun {
 export async function startMirror(opts: MirrorOptions, io: Output, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
   const silence = opts.silence === undefined ? 6 : Number(opts.silence);
   if (!(silence >= 1) || silence > 3600) throw new HostError(`bad --silence ${opts.silence}`, EXIT.usage, 'give seconds between 1 and 3600');
+  const plan = await checkWebOptions(opts, DEFAULT_WEB_PORT);
   const args = opts.port && opts.port.length ? opts.port : ['auto'];
   const wanted = args.map(splitLabel);
+  checkLabels(wanted.map((w) => w.label));
   if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
   for (const w of wanted) if (w.port === 'auto') w.port = await findOneBoard();
   const specs = wanted.map((w) => parseBoardSpec(w.port));
@@ -66,6 +69,18 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
 
   const streams: BoardStream[] = [];
   const tables: TableMirror[] = [];
+  // The log directory and CSV file first: one that cannot be written is an error before any board opens.
+  let logs: ActionLogWriter | null = null;
+  if (opts.log !== false || opts.csv) {
+    logs = new ActionLogWriter({
+      dir: opts.log === false ? null : resolve(opts.log || DEFAULT_LOG_DIR),
+      csv: opts.csv ? resolve(opts.csv) : null,
+      onFile: (table, file) => {
+        const t = tables.find((x) => x.label === table);
+        if (t) emit(t, { ev: 'log', file, text: `action log: ${file}` });
+      },
+    });
+  }
   const stopAll = () => {
     for (const t of tables) t.stop();
     for (const s of streams) s.close();
@@ -80,18 +95,7 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
     const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : 5000, silenceMs: silence * 1000 });
     t.on('note', (n: TableNote) => emit(t, n));
     tables.push(t);
-  }
-  let logs: ActionLogWriter | null = null;
-  if (opts.log !== false || opts.csv) {
-    logs = new ActionLogWriter({
-      dir: opts.log === false ? null : resolve(opts.log || DEFAULT_LOG_DIR),
-      csv: opts.csv ? resolve(opts.csv) : null,
-      onFile: (table, file) => {
-        const t = tables.find((x) => x.label === table);
-        if (t) emit(t, { ev: 'log', file, text: `action log: ${file}` });
-      },
-    });
-    for (const t of tables) logs.attach(t);
+    if (logs) logs.attach(t);
   }
   const starts = tables.map((t) => t.start());
   if (opts.wait) for (const p of starts) p.catch(() => {});
@@ -105,22 +109,12 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
     }
   }
   let web: WebServer | null = null;
-  if (opts.web !== undefined && opts.web !== false) {
-    const port = opts.web === true ? DEFAULT_WEB_PORT : Number(opts.web);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      stopAll();
-      throw new HostError(`bad --web port ${opts.web}`, EXIT.usage);
-    }
-    const attract = opts.attract !== undefined ? Number(opts.attract) : 600;
-    if (!(attract > 0)) {
-      stopAll();
-      throw new HostError(`bad --attract ${opts.attract}`, EXIT.usage, 'seconds, e.g. --attract 120');
-    }
+  if (plan) {
     try {
-      web = await startWebServer(tables, { port, host: opts.host, attractMs: attract * 1000 });
+      web = await startWebServer(tables, { port: plan.port, host: opts.host, attractMs: plan.attractMs });
     } catch (e) {
       stopAll();
-      throw new HostError(`cannot serve the page on ${opts.host || '127.0.0.1'}:${port}: ${(e as Error).message}`, EXIT.usage, 'choose another port: --web PORT');
+      throw new HostError(`cannot serve the page on ${plan.host}:${plan.port}: ${(e as Error).message}`, EXIT.usage, 'choose another port: --web PORT');
     }
   }
   return {

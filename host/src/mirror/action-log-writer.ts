@@ -3,11 +3,12 @@
  * `dicetray replay` reads; one file per game or per stretch the mirror could follow without a
  * gap) and, optionally, one CSV row per throw for analysis.
  */
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stateHash } from '../../../shared/engine/hash';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
+import { EXIT, fileError, HostError } from '../errors';
 
 /**
  * One row per throw: `kind` is first, throw, reroll_reduce, reroll_frustrate or correct; `dice`
@@ -52,10 +53,25 @@ export class ActionLogWriter {
 
   constructor(private opts: ActionLogOptions) {
     this.now = opts.now || Date.now;
-    if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+    // Checked here, before the mirror opens a board: a path that cannot be written is exit 6.
+    if (opts.dir) {
+      try {
+        mkdirSync(opts.dir, { recursive: true });
+        if (!statSync(opts.dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      } catch (e) {
+        throw fileError('use the log directory', opts.dir, e, 'give a directory you can write to (--log DIR), or --no-log');
+      }
+    }
     if (opts.csv) {
-      mkdirSync(dirname(opts.csv), { recursive: true });
-      if (!existsSync(opts.csv)) writeFileSync(opts.csv, THROW_CSV_HEADER + '\n');
+      // The CSV's directory must exist: a typo in it should not quietly create directories.
+      const dir = dirname(opts.csv);
+      if (!existsSync(dir)) throw new HostError(`cannot write ${opts.csv}: no directory ${dir}`, EXIT.input, 'give a CSV file in an existing directory (--csv FILE)');
+      try {
+        if (!existsSync(opts.csv)) writeFileSync(opts.csv, THROW_CSV_HEADER + '\n');
+        else appendFileSync(opts.csv, '');
+      } catch (e) {
+        throw fileError('write', opts.csv, e, 'give a CSV file you can write to (--csv FILE)');
+      }
     }
   }
 

@@ -4,6 +4,7 @@
  * writes for the wear estimate.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { EXIT, fileError, HostError } from '../errors';
 
 export class SimStorage {
   files: Record<string, string> = {};
@@ -27,7 +28,27 @@ export class SimStorage {
     private path: string | null,
     readonly capacity = 48 * 1024,
   ) {
-    if (path && existsSync(path)) this.files = JSON.parse(readFileSync(path, 'utf8'));
+    if (path && existsSync(path)) this.files = SimStorage.load(path);
+  }
+
+  /** The Storage image in `path`: an object of file name → contents, or a HostError (exit 6). */
+  static load(path: string): Record<string, string> {
+    const hint = `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}`;
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw fileError('read the simulated board\'s Storage from', path, e, hint);
+    }
+    let files: unknown;
+    try {
+      files = JSON.parse(text);
+    } catch {
+      files = undefined;
+    }
+    const ok = files !== null && typeof files === 'object' && !Array.isArray(files) && Object.values(files as object).every((v) => typeof v === 'string');
+    if (!ok) throw new HostError(`${path} is not a simulated board's Storage image (a JSON object of file name → contents)`, EXIT.input, hint);
+    return files as Record<string, string>;
   }
 
   private persist(): void {

@@ -1,0 +1,128 @@
+/**
+ * Bad input to `dicetray`: a `dicetray: …` line with a hint, the documented exit code, no stack
+ * trace, no hang, and under --json one JSON error object on stdout.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { CLI, scratchDir } from '../support/host-harness';
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs the CLI in `cwd`; a run that does not end within `ms` is killed and reported as code null. */
+export function run(args: string[], cwd: string, ms = 30_000): Promise<Run> {
+  return new Promise((done) => {
+    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => p.kill('SIGKILL'), ms);
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, out, err });
+    });
+  });
+}
+
+/** The common promise: message, hint, no stack trace. */
+export function expectClean(r: Run, exit: number, message: RegExp): void {
+  expect(r.code, r.err).toBe(exit);
+  expect(r.err).toMatch(/^dicetray: /);
+  expect(r.err).toMatch(message);
+  expect(r.err).toMatch(/\nhint: \S/);
+  expect(r.err).not.toMatch(/\n\s+at /);
+}
+
+/** Under --json: exactly one JSON object on stdout, the error. */
+export function expectJsonError(r: Run, exit: number): Record<string, any> {
+  const lines = r.out.trim().split('\n');
+  const last = JSON.parse(lines[lines.length - 1]);
+  expect(last.ok).toBe(false);
+  expect(last.error.exit).toBe(exit);
+  expect(typeof last.error.message).toBe('string');
+  expect(typeof last.error.hint).toBe('string');
+  return last;
+}
+
+describe('dicetray usage and file errors', () => {
+  const dir = scratchDir('dt-cli-errors-');
+
+  it('mirror: a log directory or CSV that cannot be written is exit 6 before any board opens (it hung)', async () => {
+    for (const args of [['--log', '/etc/passwd'], ['--csv', '/proc/nope.csv'], ['--csv', '/nonexistent-dt/dir/x.csv']]) {
+      const r = await run(['mirror', '-p', 'sim:memory', '--json', ...args], dir, 20_000);
+      expectClean(r, 6, /cannot (use|write)/);
+      expectJsonError(r, 6);
+    }
+  });
+
+  it('flash --board with an unknown board is a build error (exit 7), as for build', async () => {
+    const r = await run(['flash', '--board', 'zx81', '-p', 'sim:memory'], dir);
+    expectClean(r, 7, /unknown board "zx81"/);
+    const j = await run(['flash', '--board', 'zx81', '-p', 'sim:memory', '--json'], dir);
+    expect(expectJsonError(j, 7).error.code).toBe('build');
+  });
+
+  it('a broken sim Storage file is exit 6 with a hint to start fresh (sim, mirror -p sim:FILE, flash -p sim)', async () => {
+    writeFileSync(path.join(dir, 'garbage.json'), 'garbage');
+    writeFileSync(path.join(dir, 'empty.json'), '');
+    mkdirSync(path.join(dir, 'dir.json'), { recursive: true });
+    for (const f of ['garbage.json', 'empty.json', 'dir.json']) {
+      const r = await run(['sim', '--headless', '--storage', f], dir);
+      expectClean(r, 6, /Storage/);
+      expect(r.err).toMatch(/--fresh/);
+    }
+    expectClean(await run(['mirror', '-p', 'sim:garbage.json', '--json'], dir), 6, /Storage/);
+    mkdirSync(path.join(dir, '.dicetray'), { recursive: true });
+    writeFileSync(path.join(dir, '.dicetray', 'sim-storage.json'), '[1,2]');
+    expectClean(await run(['flash', '-p', 'sim'], dir), 6, /sim-storage\.json/);
+  });
+
+  it('mirror checks --web, --host, --attract and labels before connecting; a busy port ends the run', async () => {
+    for (const args of [['--web', 'abc'], ['--web', '99999'], ['--attract', 'xyz'], ['--attract', '-5'], ['-p', 'a=sim:memory', '-p', 'a=sim:other.json']]) {
+      const r = await run(['mirror', '-p', 'sim:memory', ...args], dir, 20_000);
+      expectClean(r, 2, /bad --|labelled/);
+    }
+    const host = await run(['mirror', '-p', 'sim:memory', '--web', '0', '--host', '999.1.1.1'], dir, 20_000);
+    expectClean(host, 2, /999\.1\.1\.1/);
+    expect(host.err).toMatch(/hint: .*--host 127\.0\.0\.1/);
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const r = await run(['mirror', '-p', 'sim:memory', '--web', String(port)], dir, 20_000);
+      expectClean(r, 2, /in use/);
+      expect(r.err).toMatch(/hint: choose another port/);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('usage errors from the option parser say dicetray: with a hint (exit 2), and JSON under --json', async () => {
+    const r = await run(['conform', '--bogus', 'x.json'], dir);
+    expectClean(r, 2, /unknown option '--bogus'/);
+    expect(r.err).toMatch(/hint: dicetray conform --help/);
+    expectJsonError(await run(['conform', '--json'], dir), 2);
+  });
+
+  it('--json failures print a JSON error on stdout (missing files, no board, unknown board)', async () => {
+    for (const args of [['conform', '--json', 'missing.json'], ['replay', '--json', 'missing.jsonl'], ['build', '--json', '--board', 'zx81'], ['flash', '--json', '-p', '/dev/nonexistent-dt']]) {
+      const r = await run(args, dir);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(/^dicetray: /);
+      expectJsonError(r, r.code!);
+    }
+  });
+
+  it('build --out to a place that cannot be written is a file error (exit 6), not a board problem', async () => {
+    const r = await run(['build', '--out', '/proc/nope.js'], dir);
+    expectClean(r, 6, /cannot write/);
+    expect(r.err).not.toMatch(/pick another board/);
+  });
+});
