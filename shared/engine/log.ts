@@ -9,6 +9,15 @@ import { GAMES } from './games';
 import { step } from './step';
 import { stateHash } from './hash';
 import { fail } from './result';
+import { checkPvState } from '../games/pechvogel/check-state';
+import type { PvState } from '../games/pechvogel/types';
+
+/** A state from outside (a mirror's snapshot header) must keep play's invariants before the engine gets it. */
+const STATE_CHECKS: Record<string, (s: BaseState) => string | null> = {
+  pechvogel: (s) => checkPvState(s as unknown as PvState),
+};
+
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 export const LOG_FORMAT = 'dicetray-log/1';
 
@@ -43,10 +52,19 @@ export function entryLine(state: BaseState, action: Action, effects: { type: str
 export function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | StepFail {
   const g = GAMES[h.game];
   if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(h.game));
-  if (h.setup) return g.setup(h.setup);
-  if (h.given) return g.fromGiven(h.given, h.config || {});
-  if (h.state) return { ok: true, state: JSON.parse(JSON.stringify(h.state)) as BaseState };
-  return fail('bad_log', 'the log header has neither setup nor given');
+  try {
+    if (h.setup) return isObject(h.setup) && Array.isArray(h.setup.players) ? g.setup(h.setup) : fail('bad_log', 'the header\'s setup is not {"players": [...], …}');
+    if (h.given) return isObject(h.given) && (h.config === undefined || isObject(h.config)) ? g.fromGiven(h.given, h.config || {}) : fail('bad_log', 'the header\'s given (or config) is not an object');
+  } catch (e) {
+    return fail('bad_log', 'the header\'s set-up cannot be used: ' + (e as Error).message);
+  }
+  if (h.state !== undefined) {
+    const check = STATE_CHECKS[h.game];
+    const bad = !isObject(h.state) ? 'not an object' : (h.state as BaseState).game !== h.game ? 'game' : check ? check(h.state as BaseState) : null;
+    if (bad) return fail('bad_state', 'the header\'s state breaks the rules\' invariants (' + bad + ')');
+    return { ok: true, state: JSON.parse(JSON.stringify(h.state)) as BaseState };
+  }
+  return fail('bad_log', 'the log header has neither setup, given nor state');
 }
 
 export interface ReplayResult {
@@ -69,7 +87,7 @@ export function replayLog(text: string): ReplayResult {
     res.error = { line: 1, code: 'bad_log', message: 'the first line is not a JSON log header' };
     return res;
   }
-  if (!header || header.log !== LOG_FORMAT) {
+  if (!isObject(header) || header.log !== LOG_FORMAT) {
     res.error = { line: 1, code: 'bad_log', message: 'not a ' + LOG_FORMAT + ' log' };
     return res;
   }
@@ -89,12 +107,27 @@ export function replayLog(text: string): ReplayResult {
       res.error = { line: i + 1, code: 'bad_log', message: 'line is not JSON (torn write?)' };
       return res;
     }
-    const r = step(state, e.a);
+    if (!isObject(e) || !isObject(e.a) || typeof e.a.do !== 'string' || typeof e.h !== 'string' || typeof e.n !== 'number') {
+      res.error = { line: i + 1, code: 'bad_log', message: 'not an action line {"n": N, "a": {"do": …}, "h": HASH}' };
+      return res;
+    }
+    // Every accepted action counts one up: a jump is a line missing (or out of order).
+    if (e.n !== state.n + 1) {
+      res.error = { line: i + 1, code: 'sequence_gap', message: 'the line is action ' + e.n + ', expected ' + (state.n + 1) + (e.n > state.n + 1 ? ' (a line is missing)' : ' (a line is repeated or out of order)') };
+      return res;
+    }
+    let r;
+    try {
+      r = step(state, e.a);
+    } catch (err) {
+      res.error = { line: i + 1, code: 'bad_log', message: 'the action cannot be applied: ' + (err as Error).message };
+      return res;
+    }
     if (!r.ok) {
       res.error = { line: i + 1, code: r.error.code, message: r.error.message };
       return res;
     }
-    if (e.h !== undefined && stateHash(r.state) !== e.h) {
+    if (stateHash(r.state) !== e.h) {
       res.error = { line: i + 1, code: 'hash_mismatch', message: 'state hash ' + stateHash(r.state) + ' differs from the logged ' + e.h };
       return res;
     }

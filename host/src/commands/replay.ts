@@ -2,28 +2,45 @@ import { readFileSync } from 'node:fs';
 import { replayLog } from '../../../shared/engine/log';
 import { GAMES } from '../../../shared/engine/games';
 import { stateHash } from '../../../shared/engine/hash';
-import { EXIT, HostError } from '../errors';
+import { EXIT, fileError } from '../errors';
 import type { Output } from '../output';
 
-/** `dicetray replay LOG`: rebuild a game from its action log, print the final state. */
+/** What to do about a log that stops replaying, by error code. */
+function hintFor(code: string, line: number, message: string): string {
+  if (line === 1) return 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl); its first line says how the game started';
+  if (code === 'hash_mismatch') return 'the line was edited, or written by another engine version; the lines before it replay';
+  if (code === 'sequence_gap') return 'a line is missing, repeated or out of order; the lines before it replay';
+  if (code === 'bad_log' && /torn/.test(message)) return 'a torn last line (power cut, disk full) can be deleted; the lines before it replay';
+  if (code === 'bad_log') return 'the line is damaged or was edited; the lines before it replay';
+  return 'the rules refuse this action here: the log was edited or belongs to another game; the lines before it replay';
+}
+
+/**
+ * `dicetray replay LOG`: rebuild a game from its action log, print the final state. Exit 6 when the
+ * file is no log at all (unreadable, or its first line is no usable header), 1 when a later line
+ * does not replay.
+ */
 export function replay(file: string, opts: { json?: boolean }, io: Output): number {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new HostError(`cannot read ${file}: ${(e as Error).message}`, EXIT.input);
+    throw fileError('read', file, e, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
   }
   const r = replayLog(text);
   const view = r.state ? GAMES[r.state.game].view(r.state) : null;
   const hash = r.state ? stateHash(r.state) : null;
+  const exit = r.ok ? EXIT.ok : r.error && r.error.line === 1 ? EXIT.input : EXIT.failed;
+  const error = r.error ? Object.assign({}, r.error, { hint: hintFor(r.error.code, r.error.line, r.error.message), exit }) : null;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: r.ok, applied: r.applied, hash, error: r.error, state: view }));
-  } else {
-    if (view) {
-      io.out(`${r.state!.game}: ${r.applied} actions, state hash ${hash}`);
-      io.out(JSON.stringify(view, null, 2));
-    }
-    if (r.error) io.err(`dicetray: ${file} line ${r.error.line}: ${r.error.code}: ${r.error.message}`);
+    io.out(JSON.stringify({ ok: r.ok, applied: r.applied, hash, error, state: view }));
+  } else if (view) {
+    io.out(`${r.state!.game}: ${r.applied} actions, state hash ${hash}`);
+    io.out(JSON.stringify(view, null, 2));
   }
-  return r.ok ? EXIT.ok : EXIT.failed;
+  if (error) {
+    io.err(`dicetray: ${file} line ${error.line}: ${error.code}: ${error.message}`);
+    io.err(`hint: ${error.hint}`);
+  }
+  return exit;
 }

@@ -1,0 +1,66 @@
+/** `dicetray conform` on malformed files and scenarios: every file reported, one exit-code rule. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../support/cli';
+
+const REFERENCE = join(process.cwd(), '..', 'shared', 'scenarios');
+const dir = mkdtempSync(join(tmpdir(), 'dt-conform-errors-'));
+const write = (name: string, doc: unknown) => {
+  const f = join(dir, name);
+  writeFileSync(f, typeof doc === 'string' ? doc : JSON.stringify(doc));
+  return f;
+};
+const good = JSON.parse(readFileSync(join(REFERENCE, 'pechvogel.json'), 'utf8'));
+const one = (sc: unknown) => ({ schema: 'tabletop-rules-scenarios/1', scenarios: [sc] });
+
+describe('dicetray conform with bad input', () => {
+  it('scenarios that are not objects, or events that are not actions, fail with the reason (no crash)', async () => {
+    const f = write('nulls.json', { schema: 'tabletop-rules-scenarios/1', scenarios: [null, 5, { id: 'E', game: 'pechvogel', given: {}, events: [null] }] });
+    const r = await cli(['conform', '--json', f]);
+    expect(r.err.join('\n')).not.toMatch(/unexpected error/);
+    const j = JSON.parse(r.out[0]);
+    expect(j.failed).toBe(3);
+    expect(j.results[0].problems[0]).toMatch(/scenario 1: not a scenario object: null/);
+    expect(j.results[2].problems[0]).toMatch(/event 1 is not an action/);
+    expect(r.code).toBe(1);
+  });
+
+  it('a game dicetray does not know fails; planned games (seventh_dwarf, thats_life) are still skipped', async () => {
+    const base = good.scenarios[0];
+    const r = await cli(['conform', '--json', write('monopoly.json', one(Object.assign({}, base, { id: 'M-1', game: 'monopoly' })))]);
+    const j = JSON.parse(r.out[0]);
+    expect(j.results[0].status).toBe('failed');
+    expect(j.results[0].problems[0]).toMatch(/unknown game "monopoly"/);
+    expect(r.code).toBe(1);
+    const planned = await cli(['conform', '--json', join(REFERENCE, 'seventh-dwarf.json'), join(REFERENCE, 'thats-life.json')]);
+    const p = JSON.parse(planned.out[0]);
+    expect(p.skipped).toBeGreaterThan(0);
+    expect(p.failed).toBe(0);
+    expect(planned.code).toBe(0);
+  });
+
+  it('reports every file: good results and the unreadable ones; exit 6 if any file cannot be used', async () => {
+    const garbage = write('garbage.json', 'garbage!!');
+    const wrong = write('wrong.json', { schema: 'something/else', items: [] });
+    const r = await cli(['conform', join(REFERENCE, 'pechvogel.json'), garbage, wrong, join(dir, 'missing.json')]);
+    expect(r.out[r.out.length - 1]).toBe('22 passed, 0 failed; 3 files unreadable');
+    const err = r.err.join('\n');
+    expect(err).toMatch(/cannot read scenarios from .*garbage\.json: not JSON/);
+    expect(err).toMatch(/wrong\.json: not a tabletop-rules-scenarios\/1 file/);
+    expect(err).toMatch(/missing\.json: no such file/);
+    expect(err).toMatch(/hint: /);
+    expect(r.code).toBe(6);
+    const j = await cli(['conform', '--json', join(REFERENCE, 'pechvogel.json'), wrong]);
+    const o = JSON.parse(j.out[0]);
+    expect(o.passed).toBe(22);
+    expect(o.unreadable).toHaveLength(1);
+    expect(o.error.exit).toBe(6);
+    expect(j.code).toBe(6);
+  });
+
+  it('a wrong-format file alone is exit 6 like garbage (was 1)', async () => {
+    expect((await cli(['conform', write('wrong2.json', { hello: 1 })])).code).toBe(6);
+  });
+});

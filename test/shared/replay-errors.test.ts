@@ -1,0 +1,74 @@
+/** `dicetray replay` on damaged logs: the line and a hint, exit 6 for no log at all, 1 for a line that does not replay. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../support/cli';
+import { playRandomGame } from '../support/play';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+
+const dir = mkdtempSync(join(tmpdir(), 'dt-replay-errors-'));
+const g = playRandomGame(4242, 3);
+const lines = g.log.trim().split('\n');
+const file = (name: string, text: string) => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const edit = (i: number, fn: (e: Record<string, unknown>) => unknown) => {
+  const copy = lines.slice();
+  copy[i] = JSON.stringify(fn(JSON.parse(copy[i])));
+  return copy.join('\n') + '\n';
+};
+
+async function replayJson(text: string) {
+  const r = await cli(['replay', '--json', file(`l${Math.random()}.jsonl`, text)]);
+  expect(r.err.join('\n')).not.toMatch(/unexpected error/);
+  if (r.code !== 0) expect(r.err.join('\n')).toMatch(/\nhint: /);
+  return { code: r.code, j: JSON.parse(r.out[0]) };
+}
+
+describe('dicetray replay with damaged logs', () => {
+  it('a null action line is bad_log at its line (was a TypeError)', async () => {
+    const copy = lines.slice();
+    copy[5] = 'null';
+    const { code, j } = await replayJson(copy.join('\n'));
+    expect(j.error).toMatchObject({ line: 6, code: 'bad_log', exit: 1 });
+    expect(j.applied).toBe(4);
+    expect(code).toBe(1);
+  });
+
+  it('a line without its hash, with a changed n, or a deleted line is caught at that line', async () => {
+    expect((await replayJson(edit(5, (e) => ({ n: e.n, a: e.a })))).j.error).toMatchObject({ line: 6, code: 'bad_log' });
+    expect((await replayJson(edit(5, (e) => Object.assign(e, { n: 99 })))).j.error).toMatchObject({ line: 6, code: 'sequence_gap' });
+    const gone = lines.slice();
+    gone.splice(7, 1);
+    expect((await replayJson(gone.join('\n'))).j.error).toMatchObject({ line: 8, code: 'sequence_gap' });
+  });
+
+  it('header states that break play\'s invariants are bad_state (exit 6), never a crash', async () => {
+    const s = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+    if (!s.ok) throw new Error('setup');
+    const hdr = (state: unknown) => JSON.stringify({ log: 'dicetray-log/1', game: 'pechvogel', state }) + '\n';
+    const bad = [
+      Object.assign({}, s.state, { active: 7 }),
+      Object.assign({}, s.state, { players: s.state.players.map((p, i) => (i ? p : Object.assign({}, p, { frustrations: -5 }))) }),
+      'x',
+      null,
+    ];
+    for (const st of bad) {
+      const { code, j } = await replayJson(hdr(st));
+      expect(j.error).toMatchObject({ line: 1, code: 'bad_state', exit: 6 });
+      expect(code).toBe(6);
+    }
+    expect((await replayJson(hdr(s.state))).code).toBe(0);
+  });
+
+  it('garbage or an empty file cannot be parsed: exit 6 (was 1)', async () => {
+    for (const text of ['', 'garbage', '[1,2]\n', '{"log":"dicetray-log/1","game":"pechvogel","setup":5}\n']) {
+      const { code, j } = await replayJson(text);
+      expect(j.error.line).toBe(1);
+      expect(code).toBe(6);
+    }
+  });
+});
