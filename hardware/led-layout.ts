@@ -172,14 +172,14 @@ const PECHVOGEL: GameLayout = {
       name: 'seat_active', views: ['play', 'entry'], cells: row(0, 8, 14),
       order: 'cells[i] = seat i + 1',
       meaning: 'Whose turn it is.',
-      reading: 'Row 0, right panel: the lit LED\'s column is the active seat; it blinks slowly when that seat must decide.',
-      looks: ['solid', 'slow'], colour: WHITE,
+      reading: 'Row 0, right panel: the lit LED\'s column is the active seat.',
+      looks: ['solid'], colour: WHITE,
     },
     {
       name: 'seat_vote', views: PV_SEATS, cells: row(1, 8, 14),
       order: 'cells[i] = seat i + 1',
-      meaning: 'During a reroll window: who may frustrate and who has voted.',
-      reading: 'Row 1: dim = this seat may frustrate, steady = voted; 3 fast blinks = vote refused.',
+      meaning: 'During a reroll window: who may frustrate and who has voted. In the marker step: the opponent chosen to steal from.',
+      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); 3 fast blinks = vote refused.',
       looks: ['dim', 'solid', 'triple'], colour: RED,
     },
     {

@@ -10,7 +10,7 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { FIRST, OVER } from '../../shared/games/pechvogel/phases';
+import { FIRST, OVER, WINDOW } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
@@ -56,6 +56,8 @@ export class App {
   boots = 0;
   /** Staff mode (kiosk maintenance from the buttons). */
   staff = false;
+  /** The staff menu's settings on the LEDs while it is open: x, y, colour for each LED. */
+  private staffLeds: number[] = [];
   /** The last frame and table UI reported to the host ('' = send again). */
   lastFrame = '';
   private lastUi = '';
@@ -93,6 +95,8 @@ export class App {
       // A torn line would have the next action appended right after it: start the lines afresh.
       if (r.torn) this.journal.checkpoint(r.header, s);
       this.table.enterPlay();
+      // The running window's votes, cast at this very state (its countdown starts again in full).
+      if (r.votesAt === s.n && s.phase === WINDOW) this.table.ui.votes = r.votes;
     }
     startBoard((id, kind) => this.press(id, kind));
     // OK and BACK held through power-up: the assembly self-test instead of a game.
@@ -239,7 +243,7 @@ export class App {
       this.chordHeld = true;
       this.staffTimer = setTimeout(() => {
         this.staff = true;
-        this.send({ t: 'ui', m: 'staff' });
+        this.staffUi(loadMaintenance());
         this.refresh();
       }, STAFF_HOLD_MS) as unknown as number;
     }
@@ -263,7 +267,13 @@ export class App {
     if (!stay) {
       this.staff = false;
       this.lastUi = '';
-    }
+    } else this.staffUi(m);
+  }
+
+  /** The staff menu's settings now: its ui line (reroll-window ms, brightness cap) and LEDs. */
+  private staffUi(m: ReturnType<typeof loadMaintenance>): void {
+    this.staffLeds = m ? m.staffLeds(this.cfg) : [];
+    this.send({ t: 'ui', m: 'staff', w: this.cfg.window_ms, br: this.cfg.brightness });
   }
 
   startSelfTest(): void {
@@ -307,8 +317,11 @@ export class App {
       const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
       wake = renderPechvogel(f, this.state, this.table.ui, this.seats, now, attract);
       if (this.staff) {
-        // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off).
+        // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off);
+        // beside it the settings (staff-menu.ts staffLeds: x, y, colour each).
         if (now % 500 < 250) f.set(15, 7, C.cyan);
+        const L = this.staffLeds;
+        for (let i = 0; i < L.length; i += 3) f.set(L[i], L[i + 1], L[i + 2]);
         invalidatePechvogel();
         wake = Math.min(wake, now - (now % 250) + 250);
       }
@@ -333,7 +346,8 @@ export class App {
     const head = '{"t":"ui","m":"' + ui.mode + '","e":' + JSON.stringify(ui.entry) + ',"c":' + ui.correcting + ',"v":' + JSON.stringify(ui.votes);
     const tail = ',"vic":' + ui.victim + ',"err":"' + ui.err + '"';
     const u = head + tail + ui.deadline;
-    if (!this.selftest && u !== this.lastUi) {
+    // (Not in the staff menu: its own ui line says so; a game ended from it would show set-up.)
+    if (!this.selftest && !this.staff && u !== this.lastUi) {
       this.lastUi = u;
       sendLine(LINE_PREFIX + head + ',"dl":' + (ui.deadline ? ui.deadline - now : 0) + tail + ',"s":' + ++this.seq + '}');
     }

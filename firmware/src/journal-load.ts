@@ -2,7 +2,7 @@
 import type { Action, BaseState } from '../../shared/engine/types';
 import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
-import { CHECKPOINT_FILES, LINES_FILE } from './journal';
+import { CHECKPOINT_FILES, LINES_FILE, VOTES_FILE } from './journal';
 
 export interface Restored {
   header: LogHeader;
@@ -15,6 +15,9 @@ export interface Restored {
   count: number;
   /** The lines end in a torn or stray line: the next append would follow it, so checkpoint first. */
   torn: boolean;
+  /** Votes of a reroll window kept at state `votesAt` (journal.ts VOTES_FILE); -1: none. */
+  votesAt: number;
+  votes: number[];
 }
 
 /** The newest complete checkpoint and the actions after it, or null when there is no game. */
@@ -37,7 +40,7 @@ export function loadJournal(): Restored | null {
     }
   }
   if (!cp) return null;
-  const out: Restored = { header: cp.h, state: cp.s, actions: [], pending: 0, slot: slot, count: cp.c || 0, torn: false };
+  const out: Restored = { header: cp.h, state: cp.s, actions: [], pending: 0, slot: slot, count: cp.c || 0, torn: false, votesAt: -1, votes: [] };
   const f = S.open(LINES_FILE, 'r');
   let text = '';
   let chunk = f.read(256);
@@ -65,6 +68,18 @@ export function loadJournal(): Restored | null {
     }
     if (e.n === next) out.actions.push(e.a);
     out.pending += lines[i].length + 1;
+  }
+  // Window votes: only player indices (a torn or foreign file gives none); the app takes them only
+  // when the replayed game is at the state they were cast in.
+  try {
+    const v = JSON.parse(S.read(VOTES_FILE) || 'null');
+    const np = (cp.s as unknown as { players: unknown[] }).players.length;
+    if (v && typeof v.n === 'number' && Array.isArray(v.v) && v.v.every((x: unknown) => typeof x === 'number' && x >= 0 && x < np && x % 1 === 0)) {
+      out.votesAt = v.n;
+      out.votes = v.v;
+    }
+  } catch (err) {
+    // torn: no votes
   }
   return out;
 }

@@ -16,6 +16,13 @@ import { espruinoModule } from './espruino-module';
 
 export const CHECKPOINT_FILES = ['dt.game', 'dt.gam2'];
 export const LINES_FILE = 'dt.log';
+/**
+ * The votes of the reroll window running at state `n`: {n, v: player indices}. Votes are not
+ * actions (the frustration is committed when the window closes), so they are kept beside the
+ * journal, written at each vote; a power cut restores them with the window when the game is still
+ * at state n (a later state makes the file stale: it is never erased, only overwritten).
+ */
+export const VOTES_FILE = 'dt.vote';
 
 /**
  * A new checkpoint is written at a turn end only once this many bytes of action lines have

@@ -7,13 +7,14 @@
  */
 import { espruinoModule } from '../espruino-module';
 import type { SelfTest } from './selftest';
-import type { staffButton } from './staff-menu';
+import type { staffButton, staffLeds } from './staff-menu';
 
 export const MAINTENANCE_FILE = 'dt.maint';
 
 export interface Maintenance {
   SelfTest: typeof SelfTest;
   staffButton: typeof staffButton;
+  staffLeds: typeof staffLeds;
 }
 
 export function loadMaintenance(): Maintenance | null {

@@ -3,7 +3,7 @@
  * in its own Storage file (dt.maint), loaded on demand, so the boot bundle stays small.
  */
 import { SelfTest } from './selftest';
-import { staffButton } from './staff-menu';
+import { staffButton, staffLeds } from './staff-menu';
 
-(globalThis as any).DT_MAINT = { SelfTest: SelfTest, staffButton: staffButton };
+(globalThis as any).DT_MAINT = { SelfTest: SelfTest, staffButton: staffButton, staffLeds: staffLeds };
 export {};

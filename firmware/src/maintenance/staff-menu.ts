@@ -4,8 +4,20 @@
  */
 import type { BoardConfig } from '../config';
 import { POWER } from '../../../hardware/power';
+import { C } from '../leds/frame';
 
 const WINDOW_CHOICES = [4000, 8000, 12000];
+
+/**
+ * The settings on the LEDs beside the staff marker, as x, y, colour triples: row 7, columns 8..10
+ * the reroll-window time (1..3 lit = 4/8/12 s), columns 12..13 the brightness (1 lit half, 2 full).
+ */
+export function staffLeds(c: BoardConfig): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < 3; i++) out.push(8 + i, 7, i < c.window_ms / 4000 ? C.cyan : C.off);
+  out.push(12, 7, C.white, 13, 7, c.brightness > POWER.brightnessCap / 2 ? C.white : C.off);
+  return out;
+}
 
 export interface StaffActions {
   cfg: BoardConfig;

@@ -94,6 +94,8 @@ let lM: unknown = null;
 let lB: unknown = null;
 let lV: unknown = null;
 let lVn = -1;
+/** The steal victim drawn (player index, -1 none). */
+let lX = -1;
 /** Error key (0 none; on/off phase and seat), countdown bar, attract sweep step (-1 none), lit status row. */
 let lE = -1;
 let lN = -1;
@@ -168,7 +170,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       if (s.players !== lP || s.phase !== (lS as PvState).phase || s.active !== (lS as PvState).active || s.murphy !== (lS as PvState).murphy || lW || pP) b |= drawStep(s, seats, ph);
       else lS = s;
     }
-    if (e !== lE || ui.votes !== lV || ui.votes.length !== lVn) drawVotes(s, ui, seats, e);
+    if (e !== lE || ui.votes !== lV || ui.votes.length !== lVn || ui.victim !== lX) drawVotes(s, ui, seats, e);
     if (ui.entry.length > 0 || ui.correcting) {
       g = 2;
       b |= drawEntry(s, ui, ph, e) | (pP ? 1 : 0);
@@ -249,15 +251,19 @@ function drawStep(s: PvState, seats: number[], ph: number): number {
   return q;
 }
 
-/** Reroll-window votes (who may frustrate, who voted) and the error: attention row lit in its on phase, the refused seat. */
+/**
+ * Reroll-window votes (who may frustrate, who voted), in the marker step the seat chosen to steal
+ * from, and the error: attention row lit in its on phase, the refused seat.
+ */
 function drawVotes(s: PvState, ui: PvUi, seats: number[], e: number): void {
   const v = V;
   const x = D[SLOT_AT.seat_vote];
   const y = v[CELL_AT.status + 7];
-  let q: number;
+  let q = seats[ui.victim];
   lE = e;
   lV = ui.votes;
   lVn = ui.votes.length;
+  lX = ui.victim;
   lW = s.phase === WINDOW;
   D[SLOT_AT.seat_vote] = D[__DT_BUILD__.offSlot];
   v[CELL_AT.status + 7] = e & 2 ? C.red : C.off;
@@ -271,7 +277,7 @@ function drawVotes(s: PvState, ui: PvUi, seats: number[], e: number): void {
       q = seats[ui.votes[i]];
       if (q >= 0) v[CELL_AT.seat_vote + q] = C.red;
     }
-  }
+  } else if (q >= 0) v[CELL_AT.seat_vote + q] = C.red;
   // (Not at game over: the table view shows this row then, empty.)
   if (e & 2 && ui.errSeat >= 0 && ui.errSeat < 7 && s.phase !== OVER) v[CELL_AT.seat_vote + ui.errSeat] = C.orange;
   if (x !== D[SLOT_AT.seat_vote] || y !== v[CELL_AT.status + 7]) lG = 0;

@@ -19,6 +19,9 @@ export interface MirrorUi {
   err: string;
   /** Host time when the countdown `dl` was reported. */
   at: number;
+  /** Staff menu (m 'staff'): its settings, reroll-window ms and brightness cap (0..255). */
+  w?: number;
+  br?: number;
 }
 
 /** The set-up as the buttons have made it so far (setup line or snapshot). */
@@ -142,7 +145,7 @@ export class MirrorModel extends EventEmitter {
   }
 
   private applySnapshot(text: string): void {
-    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number };
+    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number; w?: number; br?: number };
     try {
       snap = JSON.parse(text);
     } catch {
@@ -154,7 +157,7 @@ export class MirrorModel extends EventEmitter {
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
     const u = snap.ui;
-    if (snap.sf) this.ui = { m: 'staff', at: this.now() } as MirrorUi;
+    if (snap.sf) this.ui = { m: 'staff', w: snap.w, br: snap.br, at: this.now() } as MirrorUi;
     else if (u && typeof u.mode === 'string') {
       this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
     }

@@ -5,6 +5,7 @@
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { promptText, refusalText, setupText } from './table-text';
+import { POWER } from '../../../hardware/power';
 import { letterRgb } from './palette';
 
 const ESC = '\x1b[';
@@ -40,9 +41,15 @@ const PHASE_TEXT: Record<string, string> = {
 /** What the staff menu's buttons do (firmware/src/maintenance/staff-menu.ts), in lines that fit 80 columns. */
 export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness · K3 end the game', '  K4 console for flashing · K5 self-test · OK leaves'];
 
+/** The staff menu's settings now (older boards do not report them). */
+function staffSettings(ui: MirrorUi): string[] {
+  if (typeof ui.w !== 'number' || typeof ui.br !== 'number') return [];
+  return [`  now: reroll window ${ui.w / 1000} s · brightness ${ui.br >= POWER.brightnessCap ? 'full' : 'half'} (${ui.br} of 255)`];
+}
+
 /** The game in words: standings, the turn, what the table should do now, a refusal. */
 export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null): string[] {
-  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(describeGame(s, null, now));
+  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), describeGame(s, null, now, setup));
   if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [refusalText(ui.err)] : []);
   if (!s) return ['No game.'];
   const out: string[] = [];
