@@ -64,8 +64,9 @@ describe('the mirror page', () => {
     expect(await win.locator('.player.active .name').textContent()).toBe('Ann');
     expect(await win.locator('.turn').textContent()).toBe('Ann threw: reroll window open');
     expect(await win.locator('.detail').textContent()).toContain('Target 3 · on the board: 3 × 3, 0 ravens');
-    const countdown = await win.locator('.window.open .text').textContent();
-    expect(countdown).toMatch(/^Frustrate\? \d+\.\d s · press your seat button$/);
+    // The countdown, and who may do what in the host's words (the same as the terminal's).
+    expect(await win.locator('.window.open .count').textContent()).toMatch(/^\d+\.\d s$/);
+    expect(await win.locator('.window.open .lines').textContent()).toBe('Reroll window (OK closes it)frustrate: Ben, Cleo (own seat button)reduce: Ann (own seat button)');
     // The LED board is drawn from the board's frames.
     const lit = await page.evaluate(() => {
       const c = document.querySelector('[data-table="t1"] canvas') as HTMLCanvasElement;
@@ -75,8 +76,9 @@ describe('the mirror page', () => {
       return n;
     });
     expect(lit).toBeGreaterThan(100);
-    // The idle table shows its attract screen.
-    await page.locator('[data-table="t2"].idle .attract .title').waitFor();
+    // The other table is in set-up: it says how to join.
+    await page.locator('[data-table="t2"] .setup .title').waitFor();
+    expect(await page.locator('[data-table="t2"] .setup').textContent()).toContain('Press your seat button to join, then OK');
     expect(await page.locator('[data-table="t2"] .label').textContent()).toBe('Bar');
 
     // Ben presses his seat button on the board: he votes to frustrate; the page follows.
@@ -84,7 +86,7 @@ describe('the mirror page', () => {
     window.board.press('S2', 60);
     await win.locator('.player[data-seat="1"]', { hasText: 'frustrates' }).waitFor({ timeout: 10_000 });
     expect(Number(await page.evaluate(() => document.body.dataset.updates))).toBeGreaterThan(before);
-    expect(await win.locator('.window.open .text').textContent()).toMatch(/^Frustrate\? \d+\.\d s · Ben$/);
+    expect(await win.locator('.window.open .lines').textContent()).toMatch(/^Reroll window \(OK closes it\) · votes: Ben/);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page.png') });
 
@@ -115,11 +117,11 @@ describe('the mirror page', () => {
     bar.command({ c: 'new', p: ['Dan', 'Eva'] } as never);
     for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) bar.command({ c: 'act', a });
     const barPanel = page.locator('[data-table="t2"]');
-    await barPanel.locator('.detail', { hasText: 'the only marker choice is made in a moment' }).waitFor({ timeout: 10_000 });
+    await barPanel.locator('.window.open .lines', { hasText: /^Only choice: the board makes it in \d+\.\d s \(OK: now; BACK: correct the throw\)$/ }).waitFor({ timeout: 10_000 });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-marker-wait.png') });
     bar.board.press('BK', 60);
-    await barPanel.locator('.detail', { hasText: 'correcting the last throw' }).waitFor({ timeout: 10_000 });
-    expect(await barPanel.locator('.detail').textContent()).not.toContain('marker choice');
+    await barPanel.locator('.prompt', { hasText: "Correcting Dan's last throw (5 dice): enter its faces, OK" }).waitFor({ timeout: 10_000 });
+    expect(await barPanel.locator('.window').isVisible()).toBe(false);
   });
   it('says so when the host goes away, instead of showing a frozen game, and catches up when it is back', async () => {
     const dir = scratchDir();

@@ -1,8 +1,13 @@
 /**
  * The big-screen page: one panel per table with the LED board, players, markers, frustrations,
- * Murphy, whose turn, the open reroll window with its countdown, and an attract screen when a
- * table is idle. Read-only: it only listens to /events (server-sent events, /state.json as the
- * fallback) and has no way to send anything to a board.
+ * Murphy, whose turn, what the table should do now (the host's sentences, the same as the
+ * terminal's), the open reroll window with its countdown, the set-up, and an attract screen when
+ * a table without a game is idle. Read-only: it only listens to /events (server-sent events,
+ * /state.json as the fallback) and has no way to send anything to a board.
+ *
+ * Everything in a panel is sized in em of the panel's font size, which the page sets per panel
+ * to the largest that fits (nothing cut, nothing outside the panel): a 5-player game on a
+ * 800 × 600 screen gets small type, a 2-player game on a 1920 × 1080 screen big type.
  */
 import { PALETTE_LETTERS, PALETTE_RGB } from '../../../firmware/src/leds/frame';
 
@@ -28,46 +33,82 @@ export function pageHtml(title = 'dicetray'): string {
 <style>
   :root { --bg:#0d0f14; --panel:#161a22; --fg:#f2f2f2; --dim:#8a93a6; --accent:#ffb400; --bad:#ff5a4f; --good:#4fd27a; }
   * { box-sizing: border-box; }
-  html, body { margin:0; height:100%; background:var(--bg); color:var(--fg); font-family: "DejaVu Sans", system-ui, sans-serif; }
-  #tables { display:grid; gap:1vmin; padding:1vmin; height:100vh; grid-template-columns: repeat(auto-fit, minmax(min(100%, 40rem), 1fr)); grid-auto-rows: 1fr; }
-  .panel { position:relative; background:var(--panel); border-radius:1.2vmin; padding:2cqw 2.4cqw; container-type:inline-size; overflow:hidden; display:flex; flex-direction:column; gap:1.5cqw; }
-  .head { display:flex; align-items:baseline; gap:2cqw; font-size:3cqw; color:var(--dim); }
-  .head .label { color:var(--fg); font-weight:700; font-size:4.2cqw; }
-  .status { padding:0.2em 0.6em; border-radius:1em; font-size:2.6cqw; background:#2a2f3a; }
+  html, body { margin:0; height:100%; overflow:hidden; background:var(--bg); color:var(--fg); font-family: "DejaVu Sans", system-ui, sans-serif; }
+  #tables { display:grid; gap:1vmin; padding:1vmin; height:100vh; width:100vw; grid-template-columns: minmax(0,1fr); grid-auto-rows: minmax(0,1fr); }
+  .panel { position:relative; background:var(--panel); border-radius:1.2vmin; padding:0.5em 0.7em; overflow:hidden; min-width:0; min-height:0; font-size:16px; line-height:1.2; }
+  .inner { display:flex; flex-direction:column; gap:0.35em; }
+  .head { display:flex; align-items:baseline; gap:0.6em; font-size:0.7em; color:var(--dim); white-space:nowrap; min-width:0; }
+  .head .label { color:var(--fg); font-weight:700; font-size:1.35em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
+  .head .fw { overflow:hidden; text-overflow:ellipsis; min-width:0; flex:0 1 auto; }
+  .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
   .status.live { background:#1d3a27; color:var(--good); }
-  .status.lost, .status.mismatch, .status.silent { background:#3d1d1d; color:var(--bad); }
-  .body { display:flex; gap:3cqw; flex:1; min-height:0; }
-  .leds { flex:0 0 46%; align-self:flex-start; }
-  .leds canvas { width:100%; height:auto; display:block; background:#05060a; border-radius:1cqw; }
-  .game { flex:1; display:flex; flex-direction:column; gap:1.2cqw; min-width:0; }
-  .turn { font-size:5cqw; font-weight:700; line-height:1.15; }
-  .turn .who { color:var(--accent); }
-  .detail { font-size:3cqw; color:var(--dim); }
-  .players { list-style:none; margin:0; padding:0; display:flex; flex-direction:column; gap:0.8cqw; }
-  .player { display:flex; align-items:center; gap:1.6cqw; font-size:3.6cqw; padding:0.4cqw 1cqw; border-radius:1cqw; }
-  .player.active { background:#2b2416; outline:0.3cqw solid var(--accent); }
-  .player .name { font-weight:700; min-width:12cqw; overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
-  .markers { display:flex; gap:0.6cqw; flex-wrap:wrap; }
-  .marker { display:inline-block; min-width:1.6em; text-align:center; border-radius:0.4em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.2em; }
-  .frus { color:var(--bad); font-weight:700; }
-  .murphy { background:var(--bad); color:#fff; border-radius:0.4em; padding:0 0.4em; font-size:0.75em; font-weight:700; }
-  .score { margin-left:auto; font-weight:700; }
-  .winner { color:var(--accent); }
-  .middle { font-size:3cqw; color:var(--dim); display:flex; gap:0.6cqw 2.2cqw; align-items:center; flex-wrap:wrap; }
-  .middle .mid { white-space:nowrap; }
-  .window { display:none; font-size:4.4cqw; font-weight:700; color:#111; background:var(--accent); border-radius:1cqw; padding:1cqw 1.6cqw; position:relative; overflow:hidden; }
-  .window.open { display:block; }
-  .window .bar { position:absolute; left:0; bottom:0; height:0.8cqw; background:#111; opacity:0.5; }
-  .notes { font-size:2.4cqw; color:var(--dim); margin-top:auto; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-  .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:2cqw; background:rgba(13,15,20,0.86); text-align:center; }
-  .panel.idle .attract { display:flex; }
-  .attract .title { font-size:11cqw; font-weight:800; letter-spacing:0.04em; color:var(--accent); animation: pulse 2.4s ease-in-out infinite; }
-  .attract .sub { font-size:4.4cqw; }
-  .attract .small { font-size:2.8cqw; color:var(--dim); }
-  @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
-  .banner { display:none; font-size:3.4cqw; color:#fff; background:var(--bad); border-radius:1cqw; padding:0.6cqw 1.4cqw; }
+  .status.lost, .status.mismatch, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
+  .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--bad); border-radius:0.3em; padding:0.25em 0.6em; }
   .banner.on { display:block; }
   .banner.staff { background:#1f5f6b; }
+  /* The countdown: first and biggest while it runs (reroll window, or the board's own marker choice). */
+  .window { display:none; color:#111; background:var(--accent); border-radius:0.3em; padding:0.25em 0.5em 0.4em; position:relative; align-items:center; gap:0.1em 0.6em; flex-wrap:wrap; }
+  .window.open { display:flex; }
+  .window .count { font-size:2.4em; font-weight:800; line-height:1; white-space:nowrap; font-variant-numeric:tabular-nums; min-width:3.6ch; text-align:right; flex:none; }
+  .window .wtext { flex:1 1 15em; min-width:0; display:flex; flex-direction:column; gap:0.1em; }
+  .window .text { font-size:1.15em; font-weight:800; }
+  .window .text:empty { display:none; }
+  .window .lines div { font-size:0.9em; font-weight:700; }
+  .window .bar { position:absolute; left:0; bottom:0; height:0.25em; background:#111; opacity:0.5; border-radius:0 0 0 0.3em; }
+  .body { display:flex; gap:0.8em; align-items:flex-start; min-width:0; }
+  .panel.tall .body { flex-direction:column; align-items:stretch; }
+  .leds { flex:none; width:min(42%, 16em); }
+  .panel.tall .leds { width:min(100%, 18em); align-self:center; }
+  .leds canvas { width:100%; height:auto; display:block; background:#05060a; border-radius:0.3em; }
+  .game { flex:1; display:flex; flex-direction:column; gap:0.3em; min-width:0; }
+  .turn { font-size:1.45em; font-weight:700; line-height:1.15; }
+  .turn .who { color:var(--accent); }
+  .turn.bad { color:var(--bad); }
+  .prompt { display:flex; flex-direction:column; gap:0.1em; }
+  .prompt div { font-size:0.95em; font-weight:700; color:var(--accent); }
+  .prompt div.sub { color:var(--fg); font-weight:400; }
+  .refusal { display:none; font-size:0.9em; font-weight:700; color:#fff; background:#6b2320; border-radius:0.3em; padding:0.1em 0.5em; }
+  .refusal.on { display:block; }
+  .detail { font-size:0.8em; color:var(--dim); }
+  .detail:empty { display:none; }
+  .players { list-style:none; margin:0; padding:0; display:grid; grid-template-columns: repeat(4, max-content) minmax(0,1fr) max-content; column-gap:0.55em; row-gap:0.2em; }
+  .player { display:grid; grid-column:1 / -1; grid-template-columns:subgrid; align-items:center; padding:0.1em 0.35em; border-radius:0.3em; white-space:nowrap; }
+  .player.active { background:#2b2416; outline:0.12em solid var(--accent); }
+  .player .rank { color:var(--dim); font-size:0.8em; }
+  .player .name { font-weight:700; max-width:12.5ch; overflow:hidden; text-overflow:ellipsis; }
+  .markers { display:flex; gap:0.2em; }
+  .marker { display:inline-block; min-width:1.4em; text-align:center; border-radius:0.3em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.15em; }
+  .frus { color:var(--bad); font-weight:700; }
+  .tags { display:flex; gap:0.3em; }
+  .tag { background:var(--bad); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.7em; font-weight:700; }
+  .tag.vote { background:#6a4cff; }
+  .score { font-weight:700; text-align:right; }
+  .winner .name, .winner .score { color:var(--accent); }
+  .middle { font-size:0.8em; color:var(--dim); display:flex; flex-wrap:wrap; gap:0.2em 0.9em; align-items:center; }
+  .middle .grp { display:flex; gap:0.4em; align-items:center; white-space:nowrap; }
+  .middle .mid { white-space:nowrap; }
+  .setup { display:none; flex-direction:column; gap:0.3em; }
+  .panel.setup-mode .setup { display:flex; }
+  .panel.setup-mode .players, .panel.setup-mode .middle, .panel.setup-mode .detail, .panel.setup-mode .prompt { display:none; }
+  .panel.setup-mode.live .turn { display:none; }
+  .panel.setup-mode .refusal { order:1; }
+  .setup .title { font-size:2em; font-weight:800; letter-spacing:0.04em; color:var(--accent); }
+  .setup .seats { display:flex; gap:0.3em; flex-wrap:wrap; }
+  .setup .seat { border:0.1em solid #3a4150; border-radius:0.3em; padding:0.1em 0.4em; color:var(--dim); white-space:nowrap; }
+  .setup .seat.in { background:#1d3a27; border-color:var(--good); color:var(--fg); font-weight:700; }
+  .setup .seat.start { outline:0.12em solid var(--accent); }
+  .setup .line { font-size:0.85em; }
+  .setup .line.first { font-weight:700; font-size:0.95em; }
+  .notes { font-size:0.65em; color:var(--dim); white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
+  /* Not live (board lost, reconnecting, not answering) or the page has lost the host: dimmed, no countdown, no prompts. */
+  .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .notes { opacity:0.35; }
+  .panel.down .window, .panel.down .prompt, .panel.down .refusal { display:none; }
+  .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:rgba(13,15,20,0.88); text-align:center; padding:1em; }
+  .panel.idle .attract { display:flex; }
+  .attract .title { font-size:3em; font-weight:800; letter-spacing:0.04em; color:var(--accent); animation: pulse 2.4s ease-in-out infinite; }
+  .attract .sub { font-size:1.2em; }
+  .attract .small { font-size:0.8em; color:var(--dim); }
+  @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
   #offline { display:none; position:fixed; left:0; right:0; top:0; z-index:10; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:2.6vmin; font-weight:700; text-align:center; }
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
@@ -81,12 +122,23 @@ export function pageHtml(title = 'dicetray'): string {
 "use strict";
 const PALETTE = ${JSON.stringify(palette)};
 const PHASE = ${JSON.stringify(PHASE_TEXT)};
+const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', stopped: 'stopped' };
+// A table that is not live says so in its headline instead of a game that may have moved on.
+const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', stopped: 'Stopped' };
+const DOWN_BANNER = {
+  lost: 'Connection to the board lost; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
+  silent: 'The board does not answer; still asking.',
+  mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
+};
 const panels = {};
 // recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
 // reported an error. Either way the screen says it is not live instead of showing a frozen game.
-let data = null, recvAt = performance.now(), updates = 0, linkDown = false, es = null, downSince = 0;
+let data = null, recvAt = performance.now(), updates = 0, linkDown = false, downSince = 0;
 
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
+function lines(arr, cls) { return (arr || []).map((l) => '<div' + (/^\\s/.test(l) ? ' class="sub"' : '') + '>' + esc(l.trim()) + '</div>').join(''); }
+function marker(v) { return '<span class="marker">' + v + '</span>'; }
+function counts(arr) { return arr.map((c, i) => c ? '<span class="mid">' + marker(i + 3) + ' ×' + c + '</span>' : '').filter(Boolean).join(''); }
 
 function panelFor(t) {
   let p = panels[t.id];
@@ -94,22 +146,69 @@ function panelFor(t) {
   const el = document.createElement('section');
   el.className = 'panel';
   el.dataset.table = t.id;
-  el.innerHTML = '<div class="head"><span class="label"></span><span class="status"></span><span class="fw"></span></div>'
+  el.innerHTML = '<div class="inner"><div class="head"><span class="label"></span><span class="status"></span><span class="fw"></span></div>'
     + '<div class="banner"></div>'
+    + '<div class="window"><div class="count"></div><div class="wtext"><div class="text"></div><div class="lines"></div></div><div class="bar"></div></div>'
     + '<div class="body"><div class="leds"><canvas width="680" height="340"></canvas></div>'
-    + '<div class="game"><div class="turn"></div><div class="detail"></div><div class="window"><span class="text"></span><div class="bar"></div></div>'
-    + '<ul class="players"></ul><div class="middle"></div></div></div>'
-    + '<div class="notes"></div>'
-    + '<div class="attract"><div class="title">PECHVOGEL</div><div class="sub">Press your seat button to join, then OK</div><div class="small"></div></div>';
+    + '<div class="game"><div class="turn"></div><div class="prompt"></div><div class="refusal"></div><div class="detail"></div>'
+    + '<ul class="players"></ul><div class="middle"></div><div class="setup"></div></div></div>'
+    + '<div class="notes"></div></div>'
+    + '<div class="attract"><div class="title">PECHVOGEL</div><div class="sub"></div><div class="small"></div></div>';
   document.getElementById('tables').appendChild(el);
   const empty = document.getElementById('empty');
   if (empty) empty.remove();
-  p = { el, q: (s) => el.querySelector(s) };
+  p = { el, inner: el.firstChild, q: (s) => el.querySelector(s), deadline: 0, span: 1, cd: '', down: null, wopen: null };
   panels[t.id] = p;
+  layout();
   return p;
 }
 
-function drawLeds(canvas, frame, w, h, blinkOn) {
+/** Tables side by side or one above the other: whichever gives each panel the larger short side. */
+function layout() {
+  const n = Object.keys(panels).length || 1, W = window.innerWidth, H = window.innerHeight;
+  let best = 1, score = -1;
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols), s = Math.min(W / cols, H / rows);
+    if (s > score + 1) { score = s; best = cols; }
+  }
+  const tables = document.getElementById('tables');
+  tables.style.gridTemplateColumns = 'repeat(' + best + ', minmax(0, 1fr))';
+  tables.style.gridTemplateRows = 'repeat(' + Math.ceil(n / best) + ', minmax(0, 1fr))';
+}
+
+/** Whether the panel's content fits at its current font size: nothing below the panel, nothing cut sideways. */
+function fits(p) {
+  const el = p.el, cs = getComputedStyle(el);
+  const room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+  if (p.inner.scrollHeight > room + 0.5 || p.inner.scrollWidth > p.inner.clientWidth + 0.5) return false;
+  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .setup, .game, .body')) if (e.scrollWidth > e.clientWidth + 0.5) return false;
+  return true;
+}
+/** The largest font size (px) at which the panel's content fits with the LED board beside the game (or above it: tall). */
+function fitAs(p, tall, hi) {
+  const el = p.el;
+  el.classList.toggle('tall', tall);
+  el.style.fontSize = hi + 'px';
+  if (fits(p)) return hi;
+  let lo = 4;
+  for (let i = 0; i < 10; i++) {
+    const mid = (lo + hi) / 2;
+    el.style.fontSize = mid + 'px';
+    if (fits(p)) lo = mid; else hi = mid;
+  }
+  return lo;
+}
+/** Both ways round; the one with the bigger type wins (near equal: LEDs above on a tall panel). */
+function fit(p) {
+  const el = p.el, W = el.clientWidth, H = el.clientHeight;
+  if (!W || !H) return;
+  const hi = Math.max(6, Math.min(W / 24, H / 13)), prefer = W < H * 1.3;
+  const a = fitAs(p, !prefer, hi), b = fitAs(p, prefer, hi);
+  if (a > b * 1.08) { el.classList.toggle('tall', !prefer); el.style.fontSize = a + 'px'; }
+  else el.style.fontSize = b + 'px';
+}
+
+function drawLeds(canvas, frame, w, h) {
   const g = canvas.getContext('2d');
   const gap = 20, cell = (canvas.width - gap) / w;
   canvas.height = Math.round(cell * h);
@@ -128,73 +227,100 @@ function drawLeds(canvas, frame, w, h, blinkOn) {
   g.shadowBlur = 0;
 }
 
+function frusText(n) { return n <= 0 ? '' : n <= 3 ? '✖'.repeat(n) : '✖ ' + n; }
+
 function render() {
   if (!data) return;
   for (const t of data.tables) {
     const p = panelFor(t);
-    const s = t.game, ui = t.ui;
+    const s = t.game, ui = t.ui, live = t.status === 'live';
+    const setupMode = !!(ui && ui.m === 'setup');
+    p.live = live;
+    p.el.classList.toggle('live', live);
     p.el.dataset.status = t.status;
     p.el.dataset.phase = s ? s.phase : '';
     p.el.dataset.n = s ? String(s.n) : '';
     p.el.dataset.seq = String(t.seq);
     p.q('.label').textContent = t.label;
     const st = p.q('.status');
-    st.textContent = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', stopped: 'stopped' }[t.status] || t.status;
+    st.textContent = STATUS[t.status] || t.status;
     st.className = 'status ' + t.status;
-    p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : t.port;
+    p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '';
     const banner = p.q('.banner');
-    const bad = t.status === 'lost' || t.status === 'mismatch' || t.status === 'silent';
     // Staff at the table (menu opened with OK + BACK held): say so; the buttons work the menu meanwhile.
-    const staff = !bad && t.status === 'live' && ui && ui.m === 'staff';
-    banner.className = 'banner' + (bad || staff ? ' on' : '') + (staff ? ' staff' : '');
-    banner.textContent = t.status === 'lost' ? 'Connection lost. Reconnecting; the game continues on the board.'
-      : t.status === 'mismatch' ? 'This board runs a different protocol version. Flash it with dicetray flash.'
-      : t.status === 'silent' ? 'The board does not answer.'
-      : staff ? 'Staff menu open: the buttons work the menu until staff leave it.' : '';
+    const staff = live && ui && ui.m === 'staff';
+    const bannerText = live ? (staff ? 'Staff menu open: the buttons work the menu until staff leave it.' : '') : DOWN_BANNER[t.status] || '';
+    banner.className = 'banner' + (bannerText ? ' on' : '') + (staff ? ' staff' : '');
+    banner.textContent = bannerText;
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
-    const idle = !s || (ui && ui.m === 'setup') || t.idle;
-    p.el.classList.toggle('idle', !!idle && t.status === 'live');
-    p.q('.attract .small').textContent = s && ui && ui.m === 'setup' ? 'A new game is being set up' : t.label;
+    // The attract screen only where no game is going on: no game, or a finished one. A game in
+    // progress keeps its screen; the set-up is shown as it is made.
+    const attract = t.idle && live && !setupMode && (!s || s.phase === 'game_over');
+    p.el.classList.toggle('idle', !!attract);
+    p.q('.attract .sub').textContent = s ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
+    p.q('.attract .small').textContent = t.label;
+    p.el.classList.toggle('setup-mode', setupMode);
+    const turn = p.q('.turn');
+    turn.classList.toggle('bad', !live);
     const players = p.q('.players');
-    if (!s) {
-      p.q('.turn').textContent = t.synced ? 'No game yet' : 'Waiting for the board…';
+    if (!live) turn.textContent = DOWN_TURN[t.status] || t.status;
+    else if (setupMode) turn.textContent = 'New game: set-up';
+    else if (!s) turn.textContent = t.synced ? 'No game yet' : 'Waiting for the board…';
+    else if (s.phase === 'game_over') turn.innerHTML = 'Game over: <span class="who">' + esc(s.winners.map((i) => s.players[i].name).join(' & ')) + '</span> ' + (s.winners.length > 1 ? 'win' : 'wins');
+    else turn.innerHTML = '<span class="who">' + esc(s.players[s.active] ? s.players[s.active].name : '') + '</span> ' + esc(PHASE[s.phase] || s.phase);
+    // What the table should do now, in the host's words; while a countdown runs, in its box.
+    const counting = !!(s && ui && ui.left > 0 && (s.phase === 'reroll_window' || s.phase === 'await_marker_choice'));
+    p.q('.prompt').innerHTML = counting ? '' : lines(t.prompt);
+    p.prompt = counting ? (t.prompt || []) : [];
+    const ref = p.q('.refusal');
+    ref.textContent = t.refusal || '';
+    ref.className = 'refusal' + (t.refusal ? ' on' : '');
+    const setup = p.q('.setup');
+    if (setupMode) {
+      const su = t.setup;
+      const seats = su ? su.in.map((on, i) => '<span class="seat' + (on ? ' in' : '') + (on && su.start === i ? ' start' : '') + '">Seat ' + (i + 1) + (on && su.start === i ? ' ★' : '') + '</span>').join('') : '';
+      setup.innerHTML = '<div class="title">PECHVOGEL</div><div class="line first">Press your seat button to join, then OK</div>'
+        + (seats ? '<div class="seats">' + seats + '</div>' : '')
+        + (t.setupText || []).slice(1).map((l) => '<div class="line">' + esc(l) + '</div>').join('');
+    } else setup.innerHTML = '';
+    if (!s || setupMode) {
       p.q('.detail').textContent = '';
       players.innerHTML = '';
       p.q('.middle').innerHTML = '';
     } else {
-      const who = s.players[s.active] ? s.players[s.active].name : '';
-      p.q('.turn').innerHTML = s.phase === 'game_over'
-        ? 'Game over: <span class="who">' + esc(s.winners.map((i) => s.players[i].name).join(' & ')) + '</span> ' + (s.winners.length > 1 ? 'win' : 'wins')
-        : '<span class="who">' + esc(who) + '</span> ' + esc(PHASE[s.phase] || s.phase);
       const T = s.turn;
       let d = '';
       if (T.target !== null) d += 'Target ' + T.target + ' · on the board: ' + T.targets + ' × ' + T.target + ', ' + T.ravens + ' raven' + (T.ravens === 1 ? '' : 's');
       if (T.frustraters.length) d += ' · frustrations on the board: ' + T.frustraters.length;
       if (ui && ui.e && ui.e.length) d += (d ? ' · ' : '') + 'entering ' + ui.e.join(' ') + (ui.c ? ' (correction)' : '');
-      else if (ui && ui.c) d += (d ? ' · ' : '') + 'correcting the last throw';
-      if (ui && ui.err) d += (d ? ' · ' : '') + 'refused: ' + ui.err;
-      if (ui && s.phase === 'await_marker_choice' && ui.left > 0) d += (d ? ' · ' : '') + 'the only marker choice is made in a moment (BACK corrects the throw)';
       p.q('.detail').textContent = d;
-      players.innerHTML = s.players.map((pl, i) => {
-        const cls = 'player' + (i === s.active && s.phase !== 'game_over' ? ' active' : '') + (s.winners && s.winners.indexOf(i) >= 0 ? ' winner' : '');
-        const marks = pl.markers.map((m) => '<span class="marker">' + m + '</span>').join('');
-        const score = s.scores ? '<span class="score">' + s.scores[i] + '</span>' : '';
-        const voted = ui && ui.v && ui.v.indexOf(i) >= 0 ? ' <span class="murphy" style="background:#6a4cff">frustrates</span>' : '';
-        return '<li class="' + cls + '" data-seat="' + i + '"><span class="name">' + esc(pl.name) + '</span><span class="markers">' + marks + '</span>'
-          + '<span class="frus" title="frustrations">' + '✖'.repeat(Math.min(pl.frustrations, 12)) + (pl.frustrations ? ' ' + pl.frustrations : '') + '</span>'
-          + (s.murphy === i ? ' <span class="murphy">Murphy</span>' : '') + voted + score + '</li>';
+      const over = s.phase === 'game_over';
+      const order = s.players.map((_, i) => i);
+      // At the end: the standings, best first.
+      if (over && s.scores) order.sort((a, b) => s.scores[b] - s.scores[a] || a - b);
+      players.innerHTML = order.map((i, k) => {
+        const pl = s.players[i];
+        const win = !!(s.winners && s.winners.indexOf(i) >= 0);
+        const cls = 'player' + (i === s.active && !over ? ' active' : '') + (win ? ' winner' : '');
+        const rank = over && s.scores ? (order.findIndex((j) => s.scores[j] === s.scores[i]) + 1) + '.' : '';
+        const tags = (s.murphy === i ? '<span class="tag">Murphy</span>' : '') + (ui && ui.v && ui.v.indexOf(i) >= 0 && !over ? '<span class="tag vote">frustrates</span>' : '');
+        return '<li class="' + cls + '" data-seat="' + i + '"><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
+          + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
+          + '<span class="frus" title="frustrations">' + frusText(pl.frustrations) + '</span>'
+          + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? s.scores[i] + (s.scores[i] === 1 || s.scores[i] === -1 ? ' pt' : ' pts') : '') + '</span></li>';
       }).join('');
-      p.q('.middle').innerHTML = '<span>Middle</span>' + s.middle.map((c, i) => c ? '<span class="mid"><span class="marker">' + (i + 3) + '</span> ×' + c + '</span>' : '').filter(Boolean).join('')
-        + (s.murphy < 0 ? '<span>Murphy beside the board</span>' : '');
+      const mid = counts(s.middle), box = counts(s.box);
+      p.q('.middle').innerHTML = '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
+        + (box ? '<span class="grp"><span>Box</span>' + box + '</span>' : '')
+        + (s.murphy < 0 ? '<span class="grp">Murphy beside the board</span>' : '');
     }
-    const lines = t.recent || [];
-    p.q('.notes').textContent = lines.length ? lines[lines.length - 1] : '';
-    const deadline = ui && s && s.phase === 'reroll_window' && ui.left > 0 ? recvAt + ui.left : 0;
+    p.q('.notes').textContent = t.last || '';
+    const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
     p.deadline = deadline;
-    p.votes = ui && ui.v && s ? ui.v.map((i) => s.players[i] ? s.players[i].name : '?') : [];
+    p.sized = false;
   }
-  for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; }
+  for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; layout(); }
   tick();
   document.body.dataset.updates = String(++updates);
 }
@@ -211,22 +337,31 @@ function tick() {
   if (offline) document.getElementById('offline').textContent = 'No connection to the dicetray host since ' + new Date(downSince).toLocaleTimeString()
     + '. The games go on at the tables; this screen catches up when the host is back.';
   // A feed that went quiet without an error (a dead network path): start it again.
-  if (es && now - recvAt > STALE_MS && now - openedAt > STALE_MS) { es.close(); es = null; listen(); }
+  if (es && now - recvAt > STALE_MS && now - openedAt > STALE_MS) reopen(0);
   for (const id of Object.keys(panels)) {
     const p = panels[id];
-    const w = p.q('.window');
     // What the host last said about the board is stale too (render() sets it again on the next update).
     if (offline) { p.q('.status').textContent = 'unknown'; p.q('.status').className = 'status lost'; }
-    // Offline, the countdown would run on stale data: it is hidden until the feed is back.
-    const open = p.deadline && !offline;
-    const left = open ? Math.max(0, p.deadline - now) : 0;
+    // Not live, or offline: the countdown and the prompts would run on stale data, so they go.
+    const down = offline || !p.live;
+    const open = !!p.deadline && !down;
+    if (down !== p.down || open !== p.wopen) { p.el.classList.toggle('down', down); p.el.dataset.down = down ? '1' : ''; p.down = down; p.wopen = open; p.sized = false; }
+    const w = p.q('.window');
     w.className = 'window' + (open ? ' open' : '');
     if (open) {
-      p.q('.window .text').textContent = 'Frustrate? ' + (left / 1000).toFixed(1) + ' s' + (p.votes.length ? ' · ' + p.votes.join(', ') : ' · press your seat button');
+      const left = Math.max(0, p.deadline - now), secs = (left / 1000).toFixed(1);
+      if (secs !== p.cd) {
+        p.cd = secs;
+        p.q('.window .count').textContent = secs + ' s';
+        // The host's lines as of its update, with the seconds counted down here.
+        p.q('.window .lines').innerHTML = lines(p.prompt.map((l) => l.replace(/\\d+\\.\\d s\\b/, secs + ' s')));
+      }
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }
+    if (!p.sized) { fit(p); p.sized = true; }
   }
 }
+window.addEventListener('resize', () => { layout(); for (const id of Object.keys(panels)) panels[id].sized = false; tick(); });
 
 function accept(text) {
   data = JSON.parse(text);
@@ -235,18 +370,28 @@ function accept(text) {
   render();
 }
 
-let openedAt = 0;
+// Exactly one feed at a time: every (re)open goes through listen(), which closes the one before,
+// and at most one reopen is ever pending.
+let es = null, openedAt = 0, reopenTimer = 0;
+function reopen(ms) {
+  if (es) { es.close(); es = null; }
+  clearTimeout(reopenTimer);
+  reopenTimer = setTimeout(listen, ms);
+}
 function listen() {
+  clearTimeout(reopenTimer);
+  reopenTimer = 0;
   if (!window.EventSource) return poll();
+  if (es) es.close();
   const me = es = new EventSource('events');
   openedAt = performance.now();
-  es.onmessage = (e) => accept(e.data);
-  es.onerror = () => {
-    if (es !== me) return;
+  me.onmessage = (e) => { if (es === me) accept(e.data); };
+  me.onerror = () => {
+    if (es !== me) { me.close(); return; }
     linkDown = true;
-    tick();
     // The browser retries by itself unless the answer was no event stream at all: then we do.
-    if (me.readyState === 2) { me.close(); es = null; setTimeout(listen, 2000); }
+    if (me.readyState === 2) reopen(2000);
+    tick();
   };
 }
 function poll() {

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import type { TableMirror } from '../mirror/table-mirror';
+import type { TableMirror, TableNote } from '../mirror/table-mirror';
+import { promptText, refusalText, setupText } from '../view/table-text';
 import { GEOMETRY } from '../../../hardware/led-layout';
 import { pageHtml } from './page';
 
@@ -23,10 +24,56 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+const faceList = (f: unknown) => (Array.isArray(f) ? f.map((x) => (x === 'R' ? 'raven' : String(x))).join(' ') : '');
+
+/**
+ * The last thing that happened at a table, for people: "Ann threw 3 3 4 raven" rather than the
+ * action's JSON. `before` is the state the action was applied to (null if not known).
+ */
+export function actionText(a: Record<string, unknown>, before: PvState | null, after: PvState | null): string {
+  const who = before && before.players[before.active] ? before.players[before.active].name : '';
+  const sub = (w: string) => (who ? `${who} ${w}` : w.charAt(0).toUpperCase() + w.slice(1));
+  const target = before && before.turn.target !== null ? ` ${before.turn.target}` : '';
+  let text: string;
+  switch (a.do) {
+    case 'throw':
+      text = sub(`threw ${faceList(a.faces)}`);
+      break;
+    case 'roll':
+      text = sub(`rolled ${faceList(a.faces)}`);
+      break;
+    case 'correct':
+      text = `Throw corrected to ${faceList(a.faces)}`;
+      break;
+    case 'choose_target':
+      text = sub(`chose ${a.value} as the target`);
+      break;
+    case 'reduce':
+      text = sub('reduced: rerolls the last throw');
+      break;
+    case 'frustrate':
+      text = `${Array.isArray(a.by) ? a.by.join(', ') : 'Someone'} frustrated${who ? ` ${who}` : ''}`;
+      break;
+    case 'pass':
+      text = 'Reroll window passed';
+      break;
+    case 'take_marker':
+      text = sub(`took a${target} from the middle`);
+      break;
+    case 'steal':
+      text = sub(`stole a${target} from ${a.from}`) + (a.return_to_box ? `; a ${a.return_to_box} goes to the box` : '');
+      break;
+    default:
+      text = String(a.do);
+  }
+  return after && after.phase === 'game_over' ? `${text} · game over` : text;
+}
+
 /** What the page gets for one table (no rng, no undo: nothing a screen needs). */
-export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number) {
+export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '') {
   const s = t.model.state as PvState | null;
   const ui = t.model.ui;
+  const su = t.model.setup;
   const game = s
     ? {
         n: s.n,
@@ -41,10 +88,15 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
         winners: s.winners,
       }
     : null;
+  const setupMode = !!ui && ui.m === 'setup';
+  // The same sentences as the terminal's (host/src/view/table-text.ts). In the reroll window the
+  // page counts the seconds down in its own box, so its line leaves them out.
+  const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui && s.phase === 'reroll_window' ? { ...ui, dl: 0 } : ui, now) : [];
+  let start = -1;
+  if (su) start = su.st >= 0 ? su.st : su.in.indexOf(true);
   return {
     id,
     label: t.label,
-    port: t.stream.spec.name,
     status: t.status,
     hello: t.model.hello,
     synced: t.model.synced,
@@ -54,8 +106,12 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
     frame: t.model.frame,
     game,
     ui: ui ? { m: ui.m, e: ui.e, c: ui.c, v: ui.v, vic: ui.vic, err: ui.err, left: ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0 } : null,
+    setup: su ? { in: su.in, start, vd: su.vd, im: su.im, so: su.so } : null,
+    setupText: setupMode ? setupText(su) : [],
+    prompt,
+    refusal: ui && ui.err ? refusalText(ui.err) : '',
     idle: now - lastActivity > attractMs,
-    recent: t.recent.map((r) => r.text),
+    last,
   };
 }
 
@@ -66,7 +122,10 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   const clients = new Set<http.ServerResponse>();
   const html = pageHtml(tables.length === 1 ? `dicetray · ${tables[0].label}` : 'dicetray');
 
-  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i])) });
+  // Per table: the last action in words, and the state it was applied to (for who did it).
+  const last = tables.map(() => '');
+  const seen = tables.map((t) => t.model.state as PvState | null);
+  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], last[i])) });
 
   // Changes in the same tick go out as one update.
   let pending = false;
@@ -81,8 +140,15 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   };
   tables.forEach((t, i) => {
     t.on('change', push);
-    t.on('note', (n: { ev: string }) => {
+    t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
+      const after = t.model.state as PvState | null;
+      if (n.ev === 'action') {
+        const before = seen[i] && after && seen[i]!.n === after.n - 1 ? seen[i] : null;
+        last[i] = actionText(n.a as Record<string, unknown>, before, after);
+      } else if (n.ev === 'refused') last[i] = refusalText(String(n.code));
+      else if (n.ev === 'new_game' || n.ev === 'resync') last[i] = '';
+      seen[i] = after;
       if (n.ev !== 'ui' && n.ev !== 'leds') push();
     });
   });

@@ -1,0 +1,350 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import { scoreOf } from '../../shared/games/pechvogel/rules';
+import type { PvState } from '../../shared/games/pechvogel/types';
+
+// The big-screen page fits any screen it is shown on: at 1920 × 1080, 1280 × 720, 1080 × 1920 and
+// 800 × 600, with one table and with two, a late 5-player game, its reroll window, its marker step
+// and its end are shown whole (every player row inside its panel and the viewport, nothing cut
+// sideways, full names, the countdown box whole and the biggest type on the panel); a board that is
+// lost is dimmed with no countdown and no prompts; set-up and refusals are shown in words; the page
+// never keeps two feeds open. Screenshots in test/out/web-fit-*.png.
+
+const CHROMIUM = '/usr/bin/chromium';
+const OUT = path.join(REPO, 'test', 'out');
+const SIZES = [
+  [1920, 1080],
+  [1280, 720],
+  [1080, 1920],
+  [800, 600],
+] as const;
+const done: (() => unknown)[] = [];
+afterAll(async () => {
+  while (done.length) await done.pop()!();
+});
+
+async function openPage(viewport: { width: number; height: number }, init?: () => void): Promise<Page> {
+  const ctx: BrowserContext = await chromium.launchPersistentContext(scratchDir('dicetray-chromium-'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  done.push(() => ctx.close());
+  if (init) await ctx.addInitScript(init);
+  return ctx.pages()[0] || (await ctx.newPage());
+}
+
+/** A late game of five: long names (12 characters), many markers, many frustrations; Ann(-Kathrin) to throw. */
+function lateGame(): PvState {
+  const r = setupPechvogel({ players: ['Maximilian', 'Anna-Kathrin', 'Jean-Baptist', 'Ølaf', 'Seat 5'] });
+  if (!r.ok) throw new Error('setup');
+  const s = r.state;
+  const P = s.players;
+  P[0].markers = [3, 4, 5, 6, 7, 7];
+  P[0].frustrations = 12;
+  P[1].markers = [3, 4, 5, 6];
+  P[1].frustrations = 3;
+  P[2].markers = [4, 6, 7];
+  P[3].markers = [3, 5];
+  P[3].frustrations = 25;
+  P[4].markers = [5, 6, 7];
+  P[4].frustrations = 1;
+  s.middle = [1, 1, 0, 0, 0];
+  s.box = [1, 0, 1, 0, 0];
+  s.murphy = 3;
+  s.active = 1;
+  return s;
+}
+
+/** The same game, over. */
+function overGame(): PvState {
+  const s = lateGame();
+  s.middle = [0, 0, 0, 0, 0];
+  s.phase = 'game_over';
+  s.scores = s.players.map((_, i) => scoreOf(s, i));
+  const best = Math.max(...s.scores);
+  s.winners = s.scores.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+  return s;
+}
+
+/** Throws that open a reroll window in `lateGame()` (Anna-Kathrin: target 3, one more 3). */
+const TO_WINDOW = [
+  { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] },
+  { do: 'choose_target', value: 3 },
+  { do: 'throw', faces: [3, 4, 4, 5, 5] },
+];
+
+async function mirror(boards: [string, PtyBoard][]): Promise<{ cli: Cli; url: string }> {
+  const cli = new Cli(['mirror', ...boards.flatMap(([l, b]) => ['--port', `${l}=${b.path}`]), '--json', '--web', '0', '--no-log']);
+  done.push(() => cli.stop());
+  const url = (await cli.event((e) => e.ev === 'web')).url as string;
+  return { cli, url };
+}
+
+async function board(dir: string, name: string, st: PvState | null, cfg: Record<string, number> = {}): Promise<PtyBoard> {
+  const b = await PtyBoard.start(dir, name);
+  done.push(() => b.stop());
+  for (const [k, v] of Object.entries(cfg)) b.command({ c: 'cfg', k, v } as never);
+  if (st) b.command({ c: 'load', st } as never);
+  return b;
+}
+
+/**
+ * What is cut or outside: player rows, the countdown box, headline, prompt and middle line must
+ * lie inside their panel and the viewport and not be wider than their box; names of up to 12
+ * characters are not shortened; the panel's content does not run past its bottom.
+ */
+async function problems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const vw = window.innerWidth, vh = window.innerHeight;
+    for (const panel of Array.from(document.querySelectorAll('.panel')) as HTMLElement[]) {
+      const id = panel.dataset.table;
+      const pr = panel.getBoundingClientRect();
+      if (pr.right > vw + 1 || pr.bottom > vh + 1 || pr.left < -1 || pr.top < -1) out.push(`${id} panel outside the viewport`);
+      const inner = panel.querySelector('.inner') as HTMLElement;
+      if (inner.scrollHeight > panel.clientHeight) out.push(`${id} content ${inner.scrollHeight} px high in a ${panel.clientHeight} px panel`);
+      const check = (sel: string) => {
+        for (const e of Array.from(panel.querySelectorAll(sel)) as HTMLElement[]) {
+          if (e.offsetParent === null || !(e.textContent || '').trim()) continue;
+          const r = e.getBoundingClientRect();
+          const what = `${id} ${sel} "${(e.textContent || '').slice(0, 30)}"`;
+          if (r.bottom > pr.bottom + 1 || r.right > pr.right + 1 || r.top < pr.top - 1 || r.left < pr.left - 1) out.push(`${what} outside its panel`);
+          if (r.bottom > vh + 1 || r.right > vw + 1) out.push(`${what} outside the viewport`);
+          if (e.scrollWidth > e.clientWidth + 1) out.push(`${what} cut sideways (${e.scrollWidth} > ${e.clientWidth})`);
+          if (r.height < 4) out.push(`${what} squashed (${r.height} px)`);
+        }
+      };
+      for (const sel of ['.player', '.window.open', '.window.open .count', '.window.open .lines', '.turn', '.prompt', '.middle', '.setup', '.refusal.on', '.banner.on']) check(sel);
+      for (const n of Array.from(panel.querySelectorAll('.player .name')) as HTMLElement[]) {
+        if ((n.textContent || '').length <= 12 && n.scrollWidth > n.clientWidth + 1) out.push(`${id} name "${n.textContent}" shortened`);
+      }
+      const count = panel.querySelector('.window.open .count') as HTMLElement | null;
+      if (count) {
+        const px = (e: Element | null) => (e ? parseFloat(getComputedStyle(e).fontSize) : 0);
+        const biggest = Math.max(px(panel.querySelector('.turn')), px(panel.querySelector('.player')), px(panel.querySelector('.head .label')));
+        if (px(count) <= biggest) out.push(`${id} countdown ${px(count)} px, not above the rest (${biggest} px)`);
+      }
+      for (const m of Array.from(panel.querySelectorAll('.player .markers')) as HTMLElement[]) {
+        const tops = new Set(Array.from(m.children).map((c) => Math.round((c as HTMLElement).getBoundingClientRect().top)));
+        if (tops.size > 1) out.push(`${id} markers on ${tops.size} lines`);
+      }
+    }
+    return out;
+  });
+}
+
+/** Every size: no problems; a screenshot of each. */
+async function allSizes(page: Page, name: string, extra?: (page: Page) => Promise<void>): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const found: string[] = [];
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await sleep(300);
+    await page.screenshot({ path: path.join(OUT, `web-fit-${name}-${width}x${height}.png`) });
+    found.push(...(await problems(page)).map((p) => `${width}x${height}: ${p}`));
+    if (extra) await extra(page);
+  }
+  expect(found).toEqual([]);
+}
+
+describe('the mirror page fits the screen', () => {
+  it('one table: a late 5-player game in its reroll window, then its marker step, then its end', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyLATE', lateGame(), { window_ms: 120000 });
+    const { cli, url } = await mirror([['Tisch 3', a]]);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
+    await cli.event((e) => e.ev === 'action' && e.n === 3 && e.phase === 'reroll_window');
+    const page = await openPage({ width: 1920, height: 1080 });
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await t1.locator('.window.open').waitFor();
+    // The window says who may do what (the host's words), not "press your seat button" to all.
+    const lines = await t1.locator('.window .lines').textContent();
+    expect(lines).toContain('frustrate: Maximilian, Ølaf, Seat 5 (own seat button)');
+    expect(lines).toContain('reduce: Anna-Kathrin (own seat button)');
+    expect(await t1.locator('.window .count').textContent()).toMatch(/^\d+\.\d s$/);
+    expect(await t1.locator('.player .name').allTextContents()).toEqual(['Maximilian', 'Anna-Kathrin', 'Jean-Baptist', 'Ølaf', 'Seat 5']);
+    // Many frustrations are a count, not a row of marks.
+    expect(await t1.locator('.player[data-seat="0"] .frus').textContent()).toBe('✖ 12');
+    expect(await t1.locator('.player[data-seat="4"] .frus').textContent()).toBe('✖');
+    // The last action in words, not JSON.
+    expect(await t1.locator('.notes').textContent()).toBe('Anna-Kathrin threw 3 4 4 5 5');
+    await allSizes(page, 'window');
+
+    // The window is passed; a fourth 3 ends the turn; that window is passed too: Anna-Kathrin takes or steals.
+    for (const act of [{ do: 'pass' }, { do: 'throw', faces: [3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });
+    await page.locator('[data-table="t1"][data-phase="await_marker_choice"]').waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.prompt').textContent()).toContain('Anna-Kathrin: OK takes a 3 from the middle');
+    expect(await t1.locator('.prompt').textContent()).toContain('steal: seat button of Maximilian or Ølaf, then pad 3–7 for the box');
+    expect(await t1.locator('.notes').textContent()).toBe('Reroll window passed');
+    await allSizes(page, 'marker');
+
+    // A refusal is shown in words (a steal chosen before its victim: pad 3 without a seat button).
+    a.board.press('K1', 60);
+    await t1.locator('.refusal.on').waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.refusal').textContent()).toMatch(/^Refused: [a-z]/);
+    expect(await t1.locator('.refusal').textContent()).not.toMatch(/_/);
+
+    // The end: standings best first, the box shown, an empty middle said so.
+    a.command({ c: 'load', st: overGame() } as never);
+    await page.locator('[data-table="t1"][data-phase="game_over"]').waitFor({ timeout: 10_000 });
+    const st = overGame();
+    const order = st.players.map((_, i) => i).sort((x, y) => st.scores![y] - st.scores![x] || x - y);
+    expect(await t1.locator('.player .name').allTextContents()).toEqual(order.map((i) => st.players[i].name));
+    expect(await t1.locator('.middle').textContent()).toContain('Middle: empty');
+    expect(await t1.locator('.middle').textContent()).toContain('Box');
+    await allSizes(page, 'over');
+  });
+
+  it('two tables side by side: a late game in its window and one with a single marker option counting down', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyA', lateGame(), { window_ms: 120000 });
+    const b = await board(dir, 'ttyB', null, { marker_ms: 120000 });
+    b.command({ c: 'new', p: ['Dan', 'Eva'] } as never);
+    const { cli, url } = await mirror([
+      ['Fenster', a],
+      ['Theke', b],
+    ]);
+    await cli.event((e) => e.table === 'Fenster' && e.ev === 'synced' && e.n === 0);
+    for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
+    for (const act of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) b.command({ c: 'act', a: act });
+    await cli.event((e) => e.table === 'Theke' && e.ev === 'action' && e.n === 3);
+    const page = await openPage({ width: 1280, height: 720 });
+    await page.goto(url);
+    await page.locator('[data-table="t1"] .window.open').waitFor();
+    await page.locator('[data-table="t2"] .window.open').waitFor();
+    // The board's own marker choice counts down in the same box, with the host's words.
+    expect(await page.locator('[data-table="t2"] .window .lines').textContent()).toMatch(/^Only choice: the board makes it in \d+\.\d s \(OK: now; BACK: correct the throw\)$/);
+    const side = await page.evaluate(() => Array.from(document.querySelectorAll('.panel')).map((p) => Math.round(p.getBoundingClientRect().top)));
+    expect(side[0]).toBe(side[1]);
+    await allSizes(page, 'two', async (p) => {
+      const [w, h] = [p.viewportSize()!.width, p.viewportSize()!.height];
+      const tops = await p.evaluate(() => Array.from(document.querySelectorAll('.panel')).map((e) => Math.round(e.getBoundingClientRect().top)));
+      // Side by side on a landscape screen, one above the other on a portrait one.
+      expect(tops[0] === tops[1], `${w}x${h}`).toBe(w > h);
+    });
+  });
+
+  it('a lost board is dimmed, says so, and shows no countdown or prompts; it comes back when the board does', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyLOST', lateGame(), { window_ms: 120000 });
+    const { cli, url } = await mirror([['Ecke', a]]);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
+    await cli.event((e) => e.ev === 'action' && e.n === 3);
+    const page = await openPage({ width: 1280, height: 720 });
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await t1.locator('.window.open').waitFor();
+    expect(await t1.evaluate((e) => getComputedStyle(e.querySelector('.players')!).opacity)).toBe('1');
+
+    a.unplug();
+    await page.locator('[data-table="t1"][data-status="lost"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-table="t1"].down').waitFor();
+    expect(await t1.locator('.window').isVisible()).toBe(false);
+    expect(await t1.locator('.prompt').isVisible()).toBe(false);
+    expect(await t1.locator('.turn').textContent()).toBe('Board lost — reconnecting');
+    expect(await t1.locator('.banner.on').textContent()).toContain('lost');
+    expect(Number(await t1.evaluate((e) => getComputedStyle(e.querySelector('.players')!).opacity))).toBeLessThan(0.5);
+    expect(Number(await t1.evaluate((e) => getComputedStyle(e.querySelector('.leds')!).opacity))).toBeLessThan(0.5);
+    // The page itself is still connected to the host: this is the board, not the link.
+    expect(await page.evaluate(() => document.body.dataset.link)).toBe('up');
+    await allSizes(page, 'lost');
+
+    await a.plug();
+    await page.locator('[data-table="t1"][data-status="live"]').waitFor({ timeout: 20_000 });
+    await t1.locator('.window.open').waitFor({ timeout: 10_000 });
+    expect(await t1.evaluate((e) => e.classList.contains('down'))).toBe(false);
+  });
+
+  it('set-up is shown as the buttons make it, with its refusal; an idle game keeps its screen', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttySET', null);
+    // An idle table with a game in progress keeps the game on screen (no attract, no join call).
+    const g = await board(dir, 'ttyIDLE', lateGame());
+    const cli = new Cli(['mirror', '--port', `Neu=${a.path}`, '--port', `Alt=${g.path}`, '--json', '--web', '0', '--no-log', '--attract', '1']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const page = await openPage({ width: 1920, height: 1080 });
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await t1.locator('.setup .seats').waitFor({ timeout: 15_000 });
+    // A set-up with one player is refused.
+    a.board.press('S2', 60);
+    await t1.locator('.setup .seat.in', { hasText: 'Seat 2' }).waitFor({ timeout: 10_000 });
+    a.board.press('OK', 60);
+    await t1.locator('.refusal.on').waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.refusal').textContent()).toMatch(/^Refused: /);
+    a.board.press('S4', 900);
+    a.board.press('K1', 60);
+    await t1.locator('.setup .seat.in.start', { hasText: 'Seat 4' }).waitFor({ timeout: 10_000 });
+    await t1.locator('.setup', { hasText: 'K1 virtual dice on' }).waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.setup').textContent()).toContain('Joined: Seat 2, Seat 4 · starts: Seat 4');
+    expect(await t1.evaluate((e) => e.classList.contains('idle'))).toBe(false);
+    // After the attract time (1 s; the page hears every 5 s): the game in progress is still shown.
+    const t2 = page.locator('[data-table="t2"]');
+    await page.waitForFunction(() => JSON.parse(document.body.dataset.updates || '0') > 3, undefined, { timeout: 20_000 });
+    const idle = await (await fetch(url + 'state.json')).json();
+    expect(idle.tables[1].idle).toBe(true);
+    expect(await t2.locator('.attract').isVisible()).toBe(false);
+    expect(await t2.locator('.player').count()).toBe(5);
+    await allSizes(page, 'setup');
+  });
+
+  it('keeps exactly one feed open through host restarts and an error at the moment the feed goes stale', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyFEED', lateGame());
+    let cli = new Cli(['mirror', '--port', `Eins=${a.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const port = new URL(url).port;
+    // Every EventSource the page makes is counted; the clock can be moved on (performance.now).
+    const page = await openPage({ width: 1280, height: 720 }, () => {
+      const w = window as unknown as { __es: EventSource[]; __skew: number };
+      w.__es = [];
+      w.__skew = 0;
+      const Real = window.EventSource;
+      window.EventSource = class extends Real {
+        constructor(u: string | URL, o?: EventSourceInit) {
+          super(u, o);
+          w.__es.push(this);
+        }
+      } as typeof EventSource;
+      const now = performance.now.bind(performance);
+      performance.now = () => now() + w.__skew;
+    });
+    await page.goto(url);
+    await page.locator('[data-table="t1"][data-status="live"]').waitFor();
+    const open = () => page.evaluate(() => (window as unknown as { __es: EventSource[] }).__es.filter((e) => e.readyState !== 2).length);
+    expect(await open()).toBe(1);
+
+    for (let i = 0; i < 3; i++) {
+      await cli.kill('SIGKILL');
+      await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 10_000 });
+      await sleep(2500);
+      cli = new Cli(['mirror', '--port', `Eins=${a.path}`, '--json', '--web', port, '--no-log']);
+      done.push(() => cli.stop());
+      await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
+      await sleep(500);
+      expect(await open()).toBe(1);
+    }
+    // The feed reports an error just as it has gone quiet for longer than the page waits (12 s):
+    // the stale check and the error handler both want to reopen it; one feed must come of it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __es: EventSource[]; __skew: number };
+      w.__skew += 20_000;
+      const cur = w.__es.filter((e) => e.readyState !== 2);
+      for (const e of cur) e.dispatchEvent(new Event('error'));
+    });
+    await sleep(3500);
+    await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
+    expect(await open()).toBe(1);
+  });
+});
