@@ -3,7 +3,8 @@
  * board and reports each failed expectation with its line. On `sim` the simulated board runs
  * with a fake clock (an 8 s window passes instantly) and empty Storage.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import net from 'node:net';
 import { SerialPort } from 'serialport';
 import { parseScript, ScriptError, type Step } from '../script/parse-script';
@@ -13,39 +14,57 @@ import { remoteTarget } from '../script/remote-target';
 import { SimBoard } from '../sim/sim-board';
 import { ensureBundle } from './firmware-bundle';
 import { installFiles } from '../sim/install-files';
-import { EXIT, HostError } from '../errors';
+import { BAUD_RATE, openError, parseBoardSpec } from '../link/open-board';
+import { findOneBoard } from '../link/find-boards';
+import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
 
+/**
+ * The board a script plays on. `sim` (or `sim:memory`) is a simulated board with empty Storage,
+ * `sim:FILE` one whose Storage is FILE; both on a fake clock. `auto`, tcp://HOST:PORT and serial
+ * paths are opened once: a lost link ends the script (exit 3) instead of reconnecting.
+ */
 async function connect(board: string): Promise<{ target: ScriptTarget; sim?: SimBoard; close(): void }> {
-  if (board === 'sim') {
+  const spec = parseBoardSpec(board === 'auto' ? await findOneBoard() : board);
+  if (spec.kind === 'sim') {
     const { code, manifest, files } = await ensureBundle();
-    const sim = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
+    const storageFile = board === 'sim' ? null : spec.storage;
+    if (storageFile) mkdirSync(dirname(storageFile), { recursive: true });
+    const sim = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile });
     installFiles(sim.storage, files);
     const target = simTarget(sim);
     sim.boot();
     return { target, sim, close: () => sim.powerCut() };
   }
-  const m = /^tcp:\/\/([^:/]+):(\d+)$/.exec(board);
-  if (m) {
-    const sock = net.connect(Number(m[2]), m[1]);
+  if (spec.kind === 'tcp') {
+    const sock = net.connect(spec.port, spec.host);
+    sock.setNoDelay(true);
     await new Promise<void>((ok, bad) => {
       sock.once('connect', ok);
-      sock.once('error', (e) => bad(new HostError(`cannot connect to ${board}: ${e.message}`, EXIT.noBoard, 'is the board (or `dicetray sim --tcp PORT`) running?')));
+      sock.once('error', (e) => bad(openError(spec, e)));
     });
+    sock.on('error', () => {}); // reported as the lost link ('close')
     return { target: remoteTarget(sock), close: () => sock.destroy() };
   }
-  const port = new SerialPort({ path: board, baudRate: 115200, autoOpen: false });
-  await new Promise<void>((ok, bad) => port.open((e) => (e ? bad(new HostError(`cannot open ${board}: ${e.message}`, EXIT.noBoard, 'check the cable and the path (dicetray list)')) : ok())));
-  return { target: remoteTarget(port), close: () => port.close() };
+  const port = new SerialPort({ path: spec.path, baudRate: BAUD_RATE, autoOpen: false });
+  await new Promise<void>((ok, bad) => port.open((e) => (e ? bad(openError(spec, e)) : ok())));
+  port.on('error', () => {});
+  return { target: remoteTarget(port), close: () => port.isOpen && port.close() };
 }
 
 export async function script(file: string, opts: { board: string; json?: boolean }, io: Output): Promise<number> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw fileError('read', file, e, 'pass a table script (see test/fixtures/scripts/*.table)');
+  }
   let steps: Step[];
   try {
-    steps = parseScript(readFileSync(file, 'utf8'));
+    steps = parseScript(text);
   } catch (e) {
     if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'see the step list in host/src/script/parse-script.ts');
-    throw new HostError(`cannot read ${file}: ${(e as Error).message}`, EXIT.input);
+    throw e;
   }
   const conn = await connect(opts.board);
   try {
@@ -53,6 +72,8 @@ export async function script(file: string, opts: { board: string; json?: boolean
     await runner.start();
     const results = await runner.run(steps);
     const failed = results.filter((r) => !r.ok);
+    const lost = failed.find((r) => r.lost);
+    if (lost) throw new HostError(`${file}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
     if (opts.json) io.out(JSON.stringify({ file, board: opts.board, steps: steps.length, ran: results.length, failed }));
     else {
       for (const f of failed) io.out(`${file}:${f.line}: ${f.problem}`);

@@ -239,7 +239,7 @@ class SimStream extends EventEmitter implements BoardStream {
   }
 }
 
-function openError(spec: BoardSpec, e: Error): HostError {
+export function openError(spec: BoardSpec, e: Error): HostError {
   const code = (e as NodeJS.ErrnoException).code || '';
   const why = /ENOENT|No such file/i.test(code + e.message) ? 'no such port' : /EACCES|Permission/i.test(code + e.message) ? 'permission denied' : /Resource temporarily unavailable|lock/i.test(e.message) ? 'port is in use by another program' : e.message;
   const hint =

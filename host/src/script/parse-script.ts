@@ -41,7 +41,28 @@ export class ScriptError extends Error {
   }
 }
 
+import { GEOMETRY } from '../../../hardware/led-board';
+
 const BUTTON = /^(S[1-7]|K[1-6]|OK|BK)$/;
+/** The letters LED frames are sent in (firmware/src/leds/frame.ts PALETTE_LETTERS). */
+const PALETTE = '.dWRGBYCMO';
+
+/** A whole number in [lo, hi] written as digits, or null. */
+function whole(w: string | undefined, lo: number, hi: number): number | null {
+  if (w === undefined || !/^\d+$/.test(w)) return null;
+  const n = Number(w);
+  return n >= lo && n <= hi ? n : null;
+}
+
+function object(text: string, line: number, what: string): Record<string, unknown> {
+  const v = json(text, line);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ScriptError(line, `${what} needs a JSON object, got ${text || 'nothing'}`);
+  return v as Record<string, unknown>;
+}
+
+function noMore(words: string[], n: number, line: number, usage: string): void {
+  if (words.length > n) throw new ScriptError(line, `unexpected ${words.slice(n).join(' ')} (write: ${usage})`);
+}
 
 function json(text: string, line: number): unknown {
   try {
@@ -79,12 +100,20 @@ export function parseScript(text: string): Step[] {
     switch (op) {
       case 'new': {
         const names = rest.filter((w) => !w.includes('='));
-        const opts = Object.fromEntries(pairs(rest.filter((w) => w.includes('=')), line));
-        steps.push({ line, op: 'new', names, seed: opts.seed as number | undefined, start: opts.start as number | undefined });
+        if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
+        const opts: { seed?: number; start?: number } = {};
+        for (const w of rest.filter((x) => x.includes('='))) {
+          const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
+          if (k !== 'seed' && k !== 'start') throw new ScriptError(line, `unknown option ${k} (seed=N, start=N)`);
+          const n = whole(v, 0, 2 ** 31 - 1);
+          if (n === null) throw new ScriptError(line, `${k} needs a whole number, got ${v}`);
+          opts[k] = n;
+        }
+        steps.push({ line, op: 'new', names, seed: opts.seed, start: opts.start });
         return;
       }
       case 'given': {
-        const g = json(tail, line) as Record<string, unknown>;
+        const g = object(tail, line, 'given');
         const config = g.config as Record<string, unknown> | undefined;
         delete g.config;
         steps.push({ line, op: 'given', given: g, config });
@@ -107,12 +136,17 @@ export function parseScript(text: string): Step[] {
       }
       case 'wait':
         if (!/^\d+$/.test(rest[0] || '')) throw new ScriptError(line, 'wait needs milliseconds');
+        noMore(rest, 1, line, 'wait MS');
         steps.push({ line, op: 'wait', ms: Number(rest[0]) });
         return;
-      case 'act':
-        steps.push({ line, op: 'act', action: json(tail, line) as Record<string, unknown> });
+      case 'act': {
+        const action = object(tail, line, 'act');
+        if (typeof action.do !== 'string') throw new ScriptError(line, 'act needs an action with "do", e.g. act {"do":"pass"}');
+        steps.push({ line, op: 'act', action });
         return;
+      }
       case 'powercut':
+        noMore(rest, 0, line, 'powercut');
         steps.push({ line, op: 'powercut' });
         return;
       case 'expect': {
@@ -123,11 +157,26 @@ export function parseScript(text: string): Step[] {
           if (!kind) throw new ScriptError(line, 'expect act needs an action kind');
           const sub = more.slice(kind.length).trim();
           steps.push({ line, op: 'expect_act', kind, subset: sub ? json(sub, line) : undefined });
-        } else if (what === 'rej') steps.push({ line, op: 'expect_rej', code: rest[1] });
-        else if (what === 'state' || what === 'ui') steps.push({ line, op: what === 'state' ? 'expect_state' : 'expect_ui', pairs: pairs(rest.slice(1), line) });
-        else if (what === 'led') steps.push({ line, op: 'expect_led', x: Number(rest[1]), y: Number(rest[2]), letter: rest[3] });
-        else if (what === 'no' && rest[1] === 'act') steps.push({ line, op: 'expect_no_act' });
-        else throw new ScriptError(line, `unknown expectation ${what}`);
+        } else if (what === 'rej') {
+          if (!rest[1]) throw new ScriptError(line, 'expect rej needs a refusal code, e.g. expect rej window_open');
+          noMore(rest, 2, line, 'expect rej CODE');
+          steps.push({ line, op: 'expect_rej', code: rest[1] });
+        } else if (what === 'state' || what === 'ui') {
+          if (rest.length < 2) throw new ScriptError(line, `expect ${what} needs path=value pairs, e.g. expect state phase=await_throw`);
+          steps.push({ line, op: what === 'state' ? 'expect_state' : 'expect_ui', pairs: pairs(rest.slice(1), line) });
+        } else if (what === 'led') {
+          const x = whole(rest[1], 0, GEOMETRY.width - 1);
+          const y = whole(rest[2], 0, GEOMETRY.height - 1);
+          const letter = rest[3] || '';
+          if (x === null || y === null || letter.length !== 1 || PALETTE.indexOf(letter) < 0) {
+            throw new ScriptError(line, `expect led needs X (0..${GEOMETRY.width - 1}) Y (0..${GEOMETRY.height - 1}) and a palette letter (${PALETTE.split('').join(' ')}), got ${rest.slice(1).join(' ') || 'nothing'}`);
+          }
+          noMore(rest, 4, line, 'expect led X Y LETTER');
+          steps.push({ line, op: 'expect_led', x, y, letter });
+        } else if (what === 'no' && rest[1] === 'act') {
+          noMore(rest, 2, line, 'expect no act');
+          steps.push({ line, op: 'expect_no_act' });
+        } else throw new ScriptError(line, `unknown expectation ${what || '(none)'}`);
         return;
       }
       default:

@@ -9,6 +9,7 @@ import type { BoardMsg } from '../../../shared/protocol/messages';
 import { pechvogel } from '../../../shared/games/pechvogel';
 import { subsetMismatches } from '../../../shared/conformance/subset-match';
 import type { Step } from './parse-script';
+import { GEOMETRY } from '../../../hardware/led-board';
 
 export interface ScriptTarget {
   link: BoardLink;
@@ -19,13 +20,21 @@ export interface ScriptTarget {
   wait(ms: number): Promise<void>;
   /** Gives the board time to answer what was just sent. */
   settle(): Promise<void>;
+  /** Real-time boards: how long an expectation may wait for the board's report before it fails. */
+  expectWithinMs?: number;
+  /** Why the link to the board is gone, or null while it is up. */
+  lost?(): string | null;
 }
 
 export interface StepResult {
   line: number;
   ok: boolean;
   problem?: string;
+  /** The link to the board was lost during this step (the problem says why). */
+  lost?: boolean;
 }
+
+const EXPECTATIONS = ['expect_act', 'expect_rej', 'expect_state', 'expect_ui', 'expect_led'];
 
 function get(o: unknown, path: string): unknown {
   let cur = o as Record<string, unknown> | undefined;
@@ -74,13 +83,17 @@ export class ScriptRunner {
     const t = this.target;
     switch (s.op) {
       case 'new':
+        this.queue = [];
         t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start });
-        return this.after();
+        await this.after();
+        return this.outcome('new', (m) => m.t === 'new', (m) => m.t === 'rej' && m.a === 'new');
       case 'given': {
         const r = pechvogel.fromGiven(s.given, s.config || {});
         if (!r.ok) return `given refused: ${r.error.code} ${r.error.message}`;
+        this.queue = [];
         t.link.send({ c: 'load', st: r.state as unknown as Record<string, unknown> });
-        return this.after();
+        await this.after();
+        return this.outcome('given', (m) => m.t === 'new', (m) => m.t === 'err');
       }
       case 'press':
       case 'hold':
@@ -123,7 +136,7 @@ export class ScriptRunner {
       }
       case 'expect_led': {
         const f = this.model.frame;
-        const got = f[s.y * 16 + s.x];
+        const got = f[s.y * GEOMETRY.width + s.x];
         return got === s.letter ? null : `LED ${s.x},${s.y} shows ${got === undefined ? 'nothing' : got}, expected ${s.letter}`;
       }
       case 'expect_no_act': {
@@ -131,6 +144,21 @@ export class ScriptRunner {
         this.queue = [];
         return acts.length ? `unexpected: ${acts.map((a) => JSON.stringify((a as { a: unknown }).a)).join(', ')}` : null;
       }
+    }
+  }
+
+  /**
+   * A set-up command's answer: null when the board took it, its refusal as the problem. A slow
+   * board gets `expectWithinMs` to answer; no answer at all is taken as accepted (the following
+   * expectations tell).
+   */
+  private async outcome(what: string, took: (m: BoardMsg) => boolean, refused: (m: BoardMsg) => boolean): Promise<string | null> {
+    const end = Date.now() + (this.target.expectWithinMs || 0);
+    for (;;) {
+      const no = this.queue.find(refused) as { code: string; msg?: string } | undefined;
+      if (no) return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''}`;
+      if (this.queue.some(took) || Date.now() >= end || (this.target.lost && this.target.lost())) return null;
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 
@@ -144,10 +172,31 @@ export class ScriptRunner {
     return recent.length ? recent.map((m) => (m.t === 'act' ? JSON.stringify(m.a) : `rej ${(m as { code: string }).code}`)).join(', ') : 'nothing';
   }
 
+  /**
+   * One step; an expectation on a real-time board is tried again until it holds or the board had
+   * `expectWithinMs` to report (a slow board's act can arrive after the script got there).
+   */
+  private async checked(s: Step): Promise<string | null> {
+    let problem = await this.step(s);
+    const within = this.target.expectWithinMs || 0;
+    if (!problem || !within || EXPECTATIONS.indexOf(s.op) < 0) return problem;
+    const end = Date.now() + within;
+    while (problem && Date.now() < end && !(this.target.lost && this.target.lost())) {
+      await new Promise((r) => setTimeout(r, 50));
+      problem = await this.step(s);
+    }
+    return problem;
+  }
+
   async run(steps: Step[]): Promise<StepResult[]> {
     const out: StepResult[] = [];
     for (const s of steps) {
-      const problem = await this.step(s);
+      const problem = await this.checked(s);
+      const lost = this.target.lost ? this.target.lost() : null;
+      if (lost) {
+        out.push({ line: s.line, ok: false, problem: `lost the link to the board: ${lost}`, lost: true });
+        break;
+      }
       out.push(problem ? { line: s.line, ok: false, problem } : { line: s.line, ok: true });
       if (problem) break;
     }

@@ -1,0 +1,109 @@
+/**
+ * `dicetray script`: bad scripts are refused at parse time with the line (exit 6), a board's
+ * refusal of `new` fails the step, board names are those of mirror, a lost link is exit 3, and a
+ * slow board is waited for instead of checked too early.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { cli } from '../support/cli';
+import { REPO, scratchDir, sleep, tcpBoard } from '../support/host-harness';
+import { expectClean, run } from './cli-run';
+
+const dir = scratchDir('dt-script-errors-');
+const script = (name: string, text: string) => {
+  const f = path.join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const GIVEN = 'given {"players":[{"name":"A","markers":[],"frustrations":0},{"name":"B","markers":[],"frustrations":0}],"active":"A"}\n';
+const stops: (() => void)[] = [];
+afterAll(() => stops.forEach((s) => s()));
+
+describe('dicetray script: refused scripts and boards', () => {
+  it('refuses malformed steps at parse time with their line (exit 6)', async () => {
+    const bad: [string, RegExp][] = [
+      ['expect led abc 0 Y', /expect led needs X/],
+      ['expect led 4 0 Z', /palette letter/],
+      ['expect led 16 0 Y', /expect led needs X/],
+      ['expect led 4 8 Y', /expect led needs X/],
+      ['expect rej', /needs a refusal code/],
+      ['expect state', /needs path=value pairs/],
+      ['powercut now please', /unexpected now please/],
+      ['act [1,2]', /act needs a JSON object/],
+      ['act "pass"', /act needs a JSON object/],
+      ['act {"x":1}', /needs an action with "do"/],
+      ['new Ann Ben seed=abc', /seed needs a whole number/],
+      ['new', /needs the players' names/],
+    ];
+    for (const [line, why] of bad) {
+      const r = await cli(['script', script('bad.table', GIVEN + line + '\n')]);
+      expect(r.code, line).toBe(6);
+      expect(r.err[0], line).toMatch(/line 2: /);
+      expect(r.err[0], line).toMatch(why);
+    }
+    const nul = await cli(['script', script('null.table', 'given null\n')]);
+    expect(nul.code).toBe(6);
+    expect(nul.err[0]).toMatch(/line 1: given needs a JSON object/);
+    expect(nul.err[0]).not.toMatch(/cannot read/);
+  });
+
+  it("fails a new step the board refuses (1 player, 8 players) with the board's code", async () => {
+    for (const names of ['Ann', 'A B C D E F G H']) {
+      const r = await cli(['script', script('new.table', `new ${names}\nexpect state phase=await_first_throw\n`)]);
+      expect(r.code).toBe(1);
+      expect(r.out.join('\n')).toMatch(/new\.table:1: new refused by the board: bad_setup/);
+    }
+  });
+
+  it('takes the boards mirror takes: sim:memory and sim:FILE play; a bad tcp address is a usage error (was a RangeError)', async () => {
+    const carmen = path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table');
+    expect((await cli(['script', carmen, '--board', 'sim:memory'])).code).toBe(0);
+    expect((await cli(['script', carmen, '--board', `sim:${path.join(dir, 'st.json')}`])).code).toBe(0);
+    const r = await run(['script', carmen, '--board', 'tcp://127.0.0.1:99999'], dir);
+    expectClean(r, 2, /bad board address/);
+  });
+
+  it('notices a second client taking the board over and says it lost the link (exit 3)', async () => {
+    const b = await tcpBoard();
+    stops.push(() => {
+      b.exposure.close();
+      b.board.powerCut();
+    });
+    const f = script('lost.table', 'new Ann Ben\nwait 6000\nexpect state phase=await_first_throw\n');
+    const t0 = Date.now();
+    const running = cli(['script', f, '--board', b.url]);
+    await sleep(1500);
+    const other = net.connect(Number(b.url.split(':').pop()), '127.0.0.1');
+    stops.push(() => other.destroy());
+    const r = await running;
+    expect(r.code).toBe(3);
+    expect(r.err.join('\n')).toMatch(/lost\.table:2: lost the link to the board/);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('waits for a slow board: carmen.table passes through a link that delays every answer by 0.8 s', async () => {
+    const b = await tcpBoard();
+    const boardPort = Number(b.url.split(':').pop());
+    // A proxy that holds the board's answers back, as Espruino's Linux build is slow to answer.
+    const proxy = net.createServer((host) => {
+      const board = net.connect(boardPort, '127.0.0.1');
+      host.on('data', (d) => board.write(d));
+      board.on('data', (d) => setTimeout(() => !host.destroyed && host.write(d), 800));
+      host.on('close', () => board.destroy());
+      board.on('error', () => {});
+      host.on('error', () => {});
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    stops.push(() => {
+      proxy.close();
+      b.exposure.close();
+      b.board.powerCut();
+    });
+    const port = (proxy.address() as net.AddressInfo).port;
+    const r = await cli(['script', path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table'), '--board', `tcp://127.0.0.1:${port}`]);
+    expect(r.out.join('\n')).toMatch(/8 steps ok/);
+    expect(r.code).toBe(0);
+  });
+});
