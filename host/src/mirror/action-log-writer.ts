@@ -3,7 +3,7 @@
  * `dicetray replay` reads; one file per game or per stretch the mirror could follow without a
  * gap) and, optionally, one CSV row per throw for analysis.
  */
-import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stateHash } from '../../../shared/engine/hash';
 import type { PvState } from '../../../shared/games/pechvogel/types';
@@ -11,11 +11,14 @@ import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
 
 /**
- * One row per throw: `kind` is first, throw, reroll_reduce, reroll_frustrate or correct; `dice`
- * and `faces` are what was thrown; `targets`/`ravens` are the board's counts after it (0 when the
- * throw ended the turn) and `phase` the phase after it.
+ * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
+ * reroll_frustrate or correct; `source` entered (faces keyed in) or virtual (a roll); `dice` and
+ * `faces` are what was thrown; `target` is the turn's target (for a first throw the one chosen from
+ * it: its row is written when the target is chosen) and `targets`/`ravens` count the target faces
+ * and ravens among this throw's own dice. `phase` is the phase after it. A correct row replaces the
+ * row whose n is in `corrects` (both stay in the file: leave the replaced row out when counting).
  */
-export const THROW_CSV_HEADER = 'time,table,log,n,player,kind,dice,faces,target,targets,ravens,phase';
+export const THROW_CSV_HEADER = 'time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects';
 
 export interface ActionLogOptions {
   /** Directory for the action logs; null = no action logs. */
@@ -45,9 +48,37 @@ export function throwKind(before: PvState, a: Record<string, unknown>): string |
   return 'throw';
 }
 
+/** A throw's row before it is written (a first throw waits for its target). */
+interface ThrowRow {
+  time: number;
+  log: string;
+  n: number;
+  player: string;
+  kind: string;
+  source: 'entered' | 'virtual';
+  faces: unknown[];
+  target: number | null;
+  phase: string;
+  corrects: number | null;
+}
+
+/** The faces of a throw: keyed in (the action's), or drawn by a virtual roll (the log line's). */
+function facesOf(a: Record<string, unknown>, line: unknown): unknown[] {
+  if (Array.isArray(a.faces)) return a.faces;
+  try {
+    const e = JSON.parse(String(line));
+    return Array.isArray(e.faces) ? e.faces : [];
+  } catch {
+    return [];
+  }
+}
+
 export class ActionLogWriter {
   private files = new Map<string, { file: string; hash: string }>();
   private before = new Map<string, PvState | null>();
+  /** Per table: a first throw's row waiting for its target, and the n of the last throw row. */
+  private pending = new Map<string, ThrowRow>();
+  private lastThrow = new Map<string, number>();
   private count = 0;
   private now: () => number;
 
@@ -66,12 +97,18 @@ export class ActionLogWriter {
       // The CSV's directory must exist: a typo in it should not quietly create directories.
       const dir = dirname(opts.csv);
       if (!existsSync(dir)) throw new HostError(`cannot write ${opts.csv}: no directory ${dir}`, EXIT.input, 'give a CSV file in an existing directory (--csv FILE)');
+      let first = THROW_CSV_HEADER;
       try {
         if (!existsSync(opts.csv)) writeFileSync(opts.csv, THROW_CSV_HEADER + '\n');
-        else appendFileSync(opts.csv, '');
+        else {
+          appendFileSync(opts.csv, '');
+          first = readFileSync(opts.csv, 'utf8').split('\n')[0].trim();
+        }
       } catch (e) {
         throw fileError('write', opts.csv, e, 'give a CSV file you can write to (--csv FILE)');
       }
+      // Rows of another column layout would be read under the wrong header.
+      if (first && first !== THROW_CSV_HEADER) throw new HostError(`${opts.csv} has other columns (${first.slice(0, 60)}…)`, EXIT.input, 'give a new CSV file (an older dicetray wrote this one)');
     }
   }
 
@@ -113,23 +150,39 @@ export class ActionLogWriter {
     }
     if (!this.opts.csv || !before || !after) return;
     const a = n.a as Record<string, unknown>;
+    const label = t.label;
+    // A first throw waits for its target; the next action decides it.
+    const waiting = this.pending.get(label);
+    if (waiting) {
+      this.pending.delete(label);
+      if (a.do === 'choose_target' && typeof a.value === 'number') waiting.target = a.value;
+      this.writeRow(label, waiting);
+    }
     const kind = throwKind(before, a);
     if (!kind) return;
-    const faces = Array.isArray(a.faces) ? (a.faces as unknown[]) : [];
-    const row = [
-      new Date(this.now()).toISOString(),
-      t.label,
-      cur ? basename(cur.file) : '',
-      after.n,
-      before.players[before.active] ? before.players[before.active].name : '',
+    // A correction is a throw of the kind it replaces, taken from the state before that throw.
+    const thrownFrom = kind === 'correct' && before.undo ? before.undo : before;
+    const row: ThrowRow = {
+      time: this.now(),
+      log: cur ? basename(cur.file) : '',
+      n: after.n,
+      player: thrownFrom.players[thrownFrom.active] ? thrownFrom.players[thrownFrom.active].name : '',
       kind,
-      faces.length,
-      faces.join(' '),
-      after.turn.target !== null ? after.turn.target : before.turn.target !== null ? before.turn.target : '',
-      after.turn.targets,
-      after.turn.ravens,
-      after.phase,
-    ];
-    appendFileSync(this.opts.csv, row.map(csvField).join(',') + '\n');
+      source: a.do === 'roll' ? 'virtual' : 'entered',
+      faces: facesOf(a, n.line),
+      target: thrownFrom.turn.target,
+      phase: after.phase,
+      corrects: kind === 'correct' ? this.lastThrow.get(label) ?? null : null,
+    };
+    this.lastThrow.set(label, row.n);
+    if (after.phase === 'await_target' && thrownFrom.phase === 'await_first_throw') this.pending.set(label, row);
+    else this.writeRow(label, row);
+  }
+
+  private writeRow(label: string, r: ThrowRow): void {
+    const targets = r.target === null ? '' : r.faces.filter((f) => f === r.target).length;
+    const ravens = r.faces.filter((f) => f === 'R').length;
+    const row = [new Date(r.time).toISOString(), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects];
+    appendFileSync(this.opts.csv!, row.map(csvField).join(',') + '\n');
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * The throw CSV (`mirror --csv`): per-throw counts of target faces and ravens from the throw's own
+ * dice (a first throw's from the target chosen next), virtual rolls told from entered throws, and
+ * a correction pointing at the row it replaces.
+ */
+import { describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ActionLogWriter, THROW_CSV_HEADER } from '../../host/src/mirror/action-log-writer';
+import type { TableMirror } from '../../host/src/mirror/table-mirror';
+import { entryLine, headerLine } from '../../shared/engine/log';
+import { step } from '../../shared/engine/step';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { HostError } from '../../host/src/errors';
+import { scratchDir } from '../support/host-harness';
+
+/** A mirror stand-in: the writer reads label, model.state, model.log and 'note' events. */
+function fakeTable(state: PvState) {
+  const t = Object.assign(new EventEmitter(), { label: 'T1', model: { state, log: [headerLine({ log: 'dicetray-log/1', game: 'pechvogel', state })] } });
+  return {
+    table: t as unknown as TableMirror,
+    sync: () => t.emit('note', { ev: 'synced' }),
+    act: (a: Record<string, unknown>) => {
+      const r = step(t.model.state, a as { do: string });
+      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
+      t.model.state = r.state as PvState;
+      t.emit('note', { ev: 'action', a, line: entryLine(r.state, a as { do: string }, r.effects) });
+    },
+  };
+}
+
+function rows(file: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+}
+
+describe('mirror --csv throw rows', () => {
+  it('counts each throw\'s own target faces and ravens, marks virtual rolls and corrections', () => {
+    const dir = scratchDir('dt-csv-');
+    const csv = path.join(dir, 'throws.csv');
+    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const w = new ActionLogWriter({ dir: null, csv });
+    const f = fakeTable(s.state);
+    w.attach(f.table);
+    f.sync();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    expect(rows(csv)).toHaveLength(0); // the first throw waits for its target
+    f.act({ do: 'choose_target', value: 6 });
+    f.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    f.act({ do: 'throw', faces: [4, 6, 4] }); // ends the turn
+    f.act({ do: 'correct', faces: [6, 6, 4] });
+    f.act({ do: 'take_marker' });
+    f.act({ do: 'roll' });
+    const r = rows(csv);
+    expect(r.map((x) => [x.n, x.player, x.kind, x.source, x.faces, x.target, x.targets, x.ravens, x.corrects])).toEqual([
+      ['1', 'Ann', 'first', 'entered', 'R 7 6 5 5 4 6', '6', '2', '1', ''],
+      ['3', 'Ann', 'throw', 'entered', '3 7 6 4', '6', '1', '0', ''],
+      ['4', 'Ann', 'throw', 'entered', '4 6 4', '6', '1', '0', ''],
+      ['5', 'Ann', 'correct', 'entered', '6 6 4', '6', '2', '0', '4'],
+    ]);
+    f.act({ do: 'choose_target', value: (f.table.model.state as PvState).turn.first_faces!.find((x) => x !== 'R') });
+    const roll = rows(csv)[4];
+    expect(roll).toMatchObject({ player: 'Ben', kind: 'first', source: 'virtual', dice: '7' });
+    const faces = roll.faces.split(' ');
+    expect(Number(roll.targets)).toBe(faces.filter((x) => x === roll.target).length);
+    expect(Number(roll.ravens)).toBe(faces.filter((x) => x === 'R').length);
+  });
+
+  it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {
+    const dir = scratchDir('dt-csv-');
+    const old = path.join(dir, 'old.csv');
+    writeFileSync(old, 'time,table,log,n,player,kind,dice,faces,target,targets,ravens,phase\n');
+    expect(() => new ActionLogWriter({ dir: null, csv: old })).toThrow(HostError);
+    const fresh = path.join(dir, 'new.csv');
+    new ActionLogWriter({ dir: null, csv: fresh });
+    expect(readFileSync(fresh, 'utf8')).toBe(THROW_CSV_HEADER + '\n');
+  });
+});
