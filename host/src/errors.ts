@@ -43,7 +43,7 @@ export function fileError(what: string, file: string, e: unknown, hint: string):
   const why =
     err.code === 'ENOENT' ? 'no such file or directory' :
     err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' :
-    err.code === 'EISDIR' ? 'it is a directory' :
+    err.code === 'EISDIR' || err.code === 'ERR_FS_EISDIR' ? 'it is a directory' :
     err.code === 'ENOTDIR' ? 'a part of the path is not a directory' :
     err.code === 'EEXIST' ? 'a file of that name is in the way' :
     err.code === 'EROFS' ? 'read-only file system' :

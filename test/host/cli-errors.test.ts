@@ -84,3 +84,27 @@ describe('dicetray usage and file errors', () => {
     expect(r.err).not.toMatch(/pick another board/);
   });
 });
+
+describe('dicetray sim options', () => {
+  const dir = scratchDir('dt-sim-options-');
+
+  it('checks --tcp and --pty before starting: a bad port, both at once, a busy port (with a hint)', async () => {
+    expectClean(await run(['sim', '--headless', '--tcp', 'abc'], dir), 2, /bad --tcp port abc/);
+    expectClean(await run(['sim', '--headless', '--tcp', '2323', '--pty', path.join(dir, 'tty')], dir), 2, /--pty and --tcp/);
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = String((busy.address() as net.AddressInfo).port);
+      const r = await run(['sim', '--headless', '--storage', 's.json', '--tcp', port], dir, 20_000);
+      expectClean(r, 2, /in use/);
+      expect(r.err).toMatch(/hint: choose another port/);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('--fresh on a Storage path that is a directory is a file error (exit 6)', async () => {
+    mkdirSync(path.join(dir, 'dir.json'), { recursive: true });
+    expectClean(await run(['sim', '--headless', '--fresh', '--storage', 'dir.json'], dir), 6, /it is a directory/);
+  });
+});

@@ -15,7 +15,8 @@ import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
 import { installFiles } from '../sim/install-files';
 import { encodePacket } from '../../../shared/protocol/host-codec';
-import { EXIT, HostError } from '../errors';
+import { EXIT, fileError } from '../errors';
+import { checkSimOptions, exposeError } from './sim-options';
 import type { Output } from '../output';
 import { INPUT_TIMING } from '../../../hardware/pinmap';
 
@@ -80,12 +81,17 @@ function frameRows(frame: Uint8Array): string[] {
 }
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
+  checkSimOptions(opts);
   const { code, manifest, files } = await ensureBundle();
   const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
-  mkdirSync(dirname(storageFile), { recursive: true });
-  // --fresh empties the Storage, which is still kept in the file from then on (a board whose
-  // flash was erased keeps what it writes next).
-  if (opts.fresh) rmSync(storageFile, { force: true });
+  try {
+    mkdirSync(dirname(storageFile), { recursive: true });
+    // --fresh empties the Storage, which is still kept in the file from then on (a board whose
+    // flash was erased keeps what it writes next).
+    if (opts.fresh) rmSync(storageFile, { force: true });
+  } catch (e) {
+    throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
+  }
   const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile, boardName: opts.linux ? 'LINUX' : undefined });
   installFiles(board.storage, files);
   let exposure: Exposure | null = null;
@@ -100,7 +106,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     try {
       exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty)) : await exposeOnTcp(board, Number(opts.tcp));
     } catch (e) {
-      throw new HostError((e as Error).message, EXIT.usage);
+      throw exposeError(opts, e as Error);
     }
     io.out(`dicetray: simulated board on ${exposure.describe} (firmware ${manifest.fw}, bundle ${manifest.hash})`);
   } else {

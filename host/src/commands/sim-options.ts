@@ -1,0 +1,18 @@
+/** `dicetray sim`'s options checked before the board starts: mistakes are usage errors with a hint. */
+import { EXIT, HostError } from '../errors';
+import { wholeOption } from './mirror-options';
+
+export function checkSimOptions(o: { pty?: string; tcp?: string }): void {
+  if (o.pty !== undefined && o.tcp !== undefined) throw new HostError('--pty and --tcp expose the board twice', EXIT.usage, 'choose one: --pty PATH (a serial device) or --tcp PORT (a network board)');
+  if (o.tcp !== undefined) wholeOption('--tcp port', o.tcp, 1, 65535, 'a port number, e.g. --tcp 2323');
+  if (o.pty !== undefined && !o.pty.trim()) throw new HostError('--pty needs a path', EXIT.usage, 'e.g. --pty /tmp/ttyDICE');
+}
+
+/** Why the board could not be exposed, as a usage error with the hint that fits. */
+export function exposeError(o: { pty?: string; tcp?: string }, e: Error): HostError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new HostError(`cannot listen on TCP port ${o.tcp}: the port is in use`, EXIT.usage, 'choose another port: --tcp PORT (or stop the program using it)');
+  if (code === 'EACCES') return new HostError(`cannot listen on TCP port ${o.tcp}: permission denied`, EXIT.usage, 'ports below 1024 need root: choose --tcp 2323 or higher');
+  if (o.pty !== undefined) return new HostError(e.message, EXIT.usage, /socat/.test(e.message) && /install/.test(e.message) ? 'install socat (apt-get install socat), or use --tcp PORT' : 'check that the directory of --pty exists and is writable');
+  return new HostError(e.message, EXIT.usage, 'choose another port: --tcp PORT');
+}
