@@ -52,7 +52,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .command('script')
     .description('play a table script (buttons, waits, expectations) against a board')
     .argument('<file>', 'table script')
-    .option('--board <board>', 'sim, tcp://HOST:PORT or a serial path', 'sim')
+    .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
     .option('--json', 'machine-readable result')
     .action(async (file: string, opts) => setCode(await script(file, opts, io)));
 
@@ -111,8 +111,23 @@ function commandOf(program: Command, argv: string[]): string | null {
   return w && names.indexOf(w) >= 0 ? w : null;
 }
 
+/** Last resort for a throw outside any command's promise (an event handler): one line, not a stack. */
+function guardProcess(): void {
+  const die = (e: unknown) => {
+    stdio.err(`dicetray: unexpected error: ${(e as Error)?.message || e}`);
+    stdio.err('hint: this is a bug in dicetray; run again with DICETRAY_DEBUG=1 for the stack trace and report it');
+    if (process.env.DICETRAY_DEBUG) stdio.err(String((e as Error)?.stack || e));
+    process.exit(EXIT.failed);
+  };
+  process.on('uncaughtException', die);
+  process.on('unhandledRejection', die);
+}
+
 export async function main(argv: string[], io: Output = stdio): Promise<number> {
-  if (io === stdio) guardStdout();
+  if (io === stdio) {
+    guardStdout();
+    guardProcess();
+  }
   let code: number = EXIT.ok;
   const program = buildCli(io, (c) => (code = c));
   // Under --json a failure is also one JSON object on stdout, so a reader always gets JSON.

@@ -29,7 +29,12 @@ describe('dicetray list and --port auto', () => {
     expect(await list.exited).toBe(3);
     expect(list.err).toEqual(['dicetray: cannot enumerate ports here (no udevadm)', expect.stringMatching(/^hint: name the board directly: --port/)]);
     expect(await json.exited).toBe(3);
-    expect(JSON.parse(json.out[0])).toEqual({ ok: false, reason: 'cannot enumerate ports here (no udevadm)', ports: [] });
+    expect(JSON.parse(json.out[0])).toEqual({
+      ok: false,
+      reason: 'cannot enumerate ports here (no udevadm)',
+      ports: [],
+      error: { code: 'noBoard', message: 'cannot enumerate ports here (no udevadm)', hint: expect.stringMatching(/^name the board directly/), exit: 3 },
+    });
     expect(await mirror.exited).toBe(3);
     expect(mirror.err[0]).toBe('dicetray: --port auto: cannot enumerate ports here (no udevadm)');
     expect(await flash.exited).toBe(3);

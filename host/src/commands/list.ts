@@ -6,11 +6,15 @@ import type { Output } from '../output';
 export async function list(opts: { json?: boolean; all?: boolean }, io: Output): Promise<number> {
   const r = await listPorts();
   if (!r.ok) {
+    const hint = 'name the board directly: --port /dev/ttyACM0, tcp://HOST:PORT or sim';
     if (opts.json) {
-      io.out(JSON.stringify({ ok: false, reason: r.reason, ports: [] }));
+      // The JSON error shape of every command, beside the list's own fields.
+      io.out(JSON.stringify({ ok: false, reason: r.reason, ports: [], error: { code: 'noBoard', message: r.reason, hint, exit: EXIT.noBoard } }));
+      io.err(`dicetray: ${r.reason}`);
+      io.err(`hint: ${hint}`);
       return EXIT.noBoard;
     }
-    throw new HostError(r.reason, EXIT.noBoard, 'name the board directly: --port /dev/ttyACM0, tcp://HOST:PORT or sim');
+    throw new HostError(r.reason, EXIT.noBoard, hint);
   }
   const ports = opts.all ? r.ports : r.ports.filter((p) => p.espruino);
   if (opts.json) {

@@ -74,7 +74,7 @@ export async function script(file: string, opts: { board: string; json?: boolean
     const failed = results.filter((r) => !r.ok);
     const lost = failed.find((r) => r.lost);
     if (lost) throw new HostError(`${file}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
-    if (opts.json) io.out(JSON.stringify({ file, board: opts.board, steps: steps.length, ran: results.length, failed }));
+    if (opts.json) io.out(JSON.stringify({ ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed }));
     else {
       for (const f of failed) io.out(`${file}:${f.line}: ${f.problem}`);
       io.out(failed.length ? `${file}: FAILED after ${results.length} of ${steps.length} steps` : `${file}: ${steps.length} steps ok`);
