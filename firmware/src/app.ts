@@ -55,9 +55,11 @@ export class App {
   journal = new Journal();
   boots = 0;
   /** Staff mode (kiosk maintenance from the buttons). */
-  staff = false;
-  /** The staff menu's settings on the LEDs while it is open: x, y, colour for each LED. */
-  private staffLeds: number[] = [];
+  /**
+   * The staff menu is open: its settings on the LEDs (x, y, colour for each LED; an array, even
+   * empty, is true), else false. One member for both: every member read walks the object's list.
+   */
+  staff: number[] | false = false;
   /** The last frame and table UI reported to the host ('' = send again). */
   lastFrame = '';
   private lastUi = '';
@@ -242,7 +244,6 @@ export class App {
     else if (this.down.OK && this.down.BK) {
       this.chordHeld = true;
       this.staffTimer = setTimeout(() => {
-        this.staff = true;
         this.staffUi(loadMaintenance());
         this.refresh();
       }, STAFF_HOLD_MS) as unknown as number;
@@ -272,7 +273,7 @@ export class App {
 
   /** The staff menu's settings now: its ui line (reroll-window ms, brightness cap) and LEDs. */
   private staffUi(m: ReturnType<typeof loadMaintenance>): void {
-    this.staffLeds = m ? m.staffLeds(this.cfg) : [];
+    this.staff = m ? m.staffLeds(this.cfg) : [];
     this.send({ t: 'ui', m: 'staff', w: this.cfg.window_ms, br: this.cfg.brightness });
   }
 
@@ -316,11 +317,10 @@ export class App {
     } else {
       const attract = now - this.lastInput > cfg.attract_ms && cfg.attract_ms > 0;
       wake = renderPechvogel(f, this.state, this.table.ui, this.seats, now, attract);
-      if (this.staff) {
+      const L = this.staff;
+      if (L) {
         // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off);
         // beside it the settings (staff-menu.ts staffLeds: x, y, colour each).
-        if (now % 500 < 250) f.set(15, 7, C.cyan);
-        const L = this.staffLeds;
         for (let i = 0; i < L.length; i += 3) f.set(L[i], L[i + 1], L[i + 2]);
         invalidatePechvogel();
         wake = Math.min(wake, now - (now % 250) + 250);

@@ -93,9 +93,8 @@ let lP: unknown = null;
 let lM: unknown = null;
 let lB: unknown = null;
 let lV: unknown = null;
+/** The number of votes drawn, plus 16 × the steal victim drawn (player index, -1 none): one key, no new global to walk past. */
 let lVn = -1;
-/** The steal victim drawn (player index, -1 none). */
-let lX = -1;
 /** Error key (0 none; on/off phase and seat), countdown bar, attract sweep step (-1 none), lit status row. */
 let lE = -1;
 let lN = -1;
@@ -170,7 +169,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       if (s.players !== lP || s.phase !== (lS as PvState).phase || s.active !== (lS as PvState).active || s.murphy !== (lS as PvState).murphy || lW || pP) b |= drawStep(s, seats, ph);
       else lS = s;
     }
-    if (e !== lE || ui.votes !== lV || ui.votes.length !== lVn || ui.victim !== lX) drawVotes(s, ui, seats, e);
+    if (e !== lE || ui.votes !== lV || ui.votes.length + ui.victim * 16 !== lVn) drawVotes(s, ui, seats, e);
     if (ui.entry.length > 0 || ui.correcting) {
       g = 2;
       b |= drawEntry(s, ui, ph, e) | (pP ? 1 : 0);
@@ -262,8 +261,7 @@ function drawVotes(s: PvState, ui: PvUi, seats: number[], e: number): void {
   let q = seats[ui.victim];
   lE = e;
   lV = ui.votes;
-  lVn = ui.votes.length;
-  lX = ui.victim;
+  lVn = ui.votes.length + ui.victim * 16;
   lW = s.phase === WINDOW;
   D[SLOT_AT.seat_vote] = D[__DT_BUILD__.offSlot];
   v[CELL_AT.status + 7] = e & 2 ? C.red : C.off;
@@ -321,9 +319,10 @@ function drawEntry(s: PvState, ui: PvUi, ph: number, e: number): number {
   const v = V;
   const en = ui.entry;
   let n = en.length > 7 ? 7 : en.length;
-  // A correction has as many dice as the throw it replaces: those due before it (the last turn's
-  // throw when the board's marker step has ended that turn since).
-  let q = diceDue(ui.correcting && s.undo ? s.undo : s);
+  // A correction has as many dice as the throw it replaces: the turn's last throw, 7 for a first
+  // throw (the target not chosen yet), else (one that ended the last turn) those due before it,
+  // a call only then (~45 k).
+  let q = ui.correcting ? (s.turn.last ? s.turn.last.n : s.turn.first_faces ? 7 : diceDue(s.undo || s)) : diceDue(s);
   if (q > 7) q = 7;
   D.set(Z, SLOT_AT.entry_histogram);
   // Dim to the dice due, then the first n entered.

@@ -11,7 +11,6 @@ import { FIRST, MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechv
 import type { App } from '../app';
 import { loadRare } from '../rare/load-rare';
 import { espruinoModule } from '../espruino-module';
-import { VOTES_FILE } from '../journal';
 import type { EspruinoGlobals } from '../espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
@@ -219,8 +218,8 @@ export class PechvogelTable {
       const r = step(s, { do: 'frustrate', by: by });
       if (!r.ok) return this.refuse(r.error.code, seat);
       ui.votes.push(p);
-      // Kept through a power cut (journal.ts VOTES_FILE).
-      espruinoModule('Storage').write(VOTES_FILE, '{"n":' + s.n + ',"v":' + JSON.stringify(ui.votes) + '}');
+      // Kept through a power cut (journal.ts VOTES_FILE, written out: a constant is a global to walk past).
+      espruinoModule('Storage').write('dt.vote', '{"n":' + s.n + ',"v":' + JSON.stringify(ui.votes) + '}');
       this.app.feedback('vote');
       return;
     }
