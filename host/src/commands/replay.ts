@@ -12,7 +12,7 @@ function hintFor(code: string, line: number, message: string): string {
   if (code === 'sequence_gap') return 'a line is missing, repeated or out of order; the lines before it replay';
   if (code === 'bad_log' && /torn/.test(message)) return 'a torn last line (power cut, disk full) can be deleted; the lines before it replay';
   if (code === 'bad_log') return 'the line is damaged or was edited; the lines before it replay';
-  return 'the rules refuse this action here: the log was edited or belongs to another game; the lines before it replay';
+  return 'the rules do not allow this action here: the log was edited or belongs to another game; the lines before it replay';
 }
 
 /**
