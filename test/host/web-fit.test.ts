@@ -108,6 +108,9 @@ async function problems(page: Page): Promise<string[]> {
       const pr = panel.getBoundingClientRect();
       if (pr.right > vw + 1 || pr.bottom > vh + 1 || pr.left < -1 || pr.top < -1) out.push(`${id} panel outside the viewport`);
       const inner = panel.querySelector('.inner') as HTMLElement;
+      // Fitting by shrinking to nothing is no fit: rows stay readable across a room.
+      const rowPx = parseFloat(getComputedStyle(panel).fontSize);
+      if (rowPx < 10) out.push(`${id} type shrunk to ${rowPx} px`);
       if (inner.scrollHeight > panel.clientHeight) out.push(`${id} content ${inner.scrollHeight} px high in a ${panel.clientHeight} px panel`);
       const check = (sel: string) => {
         for (const e of Array.from(panel.querySelectorAll(sel)) as HTMLElement[]) {

@@ -58,6 +58,7 @@ export function pageHtml(title = 'dicetray'): string {
   .body { display:flex; gap:0.8em; align-items:flex-start; min-width:0; }
   .panel.tall .body { flex-direction:column; align-items:stretch; }
   .leds { flex:none; width:min(42%, 16em); }
+  .panel.slim .leds { width:min(30%, 12em); }
   .panel.tall .leds { width:min(100%, 18em); align-self:center; }
   .leds canvas { width:100%; height:auto; display:block; background:#05060a; border-radius:0.3em; }
   .game { flex:1; display:flex; flex-direction:column; gap:0.3em; min-width:0; }
@@ -184,10 +185,11 @@ function fits(p) {
   for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .setup, .game, .body')) if (e.scrollWidth > e.clientWidth + 0.5) return false;
   return true;
 }
-/** The largest font size (px) at which the panel's content fits with the LED board beside the game (or above it: tall). */
-function fitAs(p, tall, hi) {
+/** The largest font size (px) at which the panel's content fits in a layout (classes on the panel). */
+function fitAs(p, cls, hi) {
   const el = p.el;
-  el.classList.toggle('tall', tall);
+  el.classList.toggle('tall', cls === 'tall');
+  el.classList.toggle('slim', cls === 'slim');
   el.style.fontSize = hi + 'px';
   if (fits(p)) return hi;
   let lo = 4;
@@ -198,14 +200,34 @@ function fitAs(p, tall, hi) {
   }
   return lo;
 }
-/** Both ways round; the one with the bigger type wins (near equal: LEDs above on a tall panel). */
+/**
+ * Three layouts: the LED board above the game (tall), beside it, or beside it and smaller (slim).
+ * The one with the biggest type wins; near equal, the one that suits the panel's shape.
+ */
 function fit(p) {
   const el = p.el, W = el.clientWidth, H = el.clientHeight;
   if (!W || !H) return;
-  const hi = Math.max(6, Math.min(W / 24, H / 13)), prefer = W < H * 1.3;
-  const a = fitAs(p, !prefer, hi), b = fitAs(p, prefer, hi);
-  if (a > b * 1.08) { el.classList.toggle('tall', !prefer); el.style.fontSize = a + 'px'; }
-  else el.style.fontSize = b + 'px';
+  // The LED board's size from the last fit (see below) is not one to fit with.
+  const leds = p.q('.leds');
+  leds.style.width = '';
+  const hi = Math.max(6, Math.min(W / 24, H / 13));
+  const ways = W < H * 1.3 ? ['tall', 'wide', 'slim'] : ['wide', 'tall', 'slim'];
+  let best = ways[0], size = fitAs(p, best, hi);
+  for (const w of ways.slice(1)) {
+    const f = fitAs(p, w, hi);
+    if (f > size * 1.08) { best = w; size = f; }
+  }
+  fitAs(p, best, size);
+  el.style.fontSize = size + 'px';
+  // A tall panel with room to spare below (a portrait screen): the LED board takes it.
+  if (best === 'tall') {
+    const cs = getComputedStyle(el), room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    const spare = room - p.inner.scrollHeight, w = leds.getBoundingClientRect().width;
+    if (spare > 8) {
+      leds.style.width = Math.min(p.inner.clientWidth, w + (spare - 8) * 1.9) + 'px';
+      if (!fits(p)) leds.style.width = '';
+    }
+  }
 }
 
 function drawLeds(canvas, frame, w, h) {
