@@ -70,10 +70,11 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect(r.state.murphy).toBe('Ann');
 
     const rows = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('time,table,log,n,player,kind,dice,faces,target,targets,ravens,phase');
-    expect(rows.slice(1).map((l) => l.split(',').slice(3, 9))).toEqual([
-      ['1', 'Ann', 'first', '7', '3 3 3 4 4 4 4', ''],
-      ['3', 'Ann', 'throw', '4', '3 3 3 R', '3'],
+    expect(rows[0]).toBe('time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects');
+    // n, player, kind, source, dice, faces, target, targets and ravens of this throw's own dice.
+    expect(rows.slice(1).map((l) => l.split(',').slice(3, 12))).toEqual([
+      ['1', 'Ann', 'first', 'entered', '7', '3 3 3 4 4 4 4', '3', '3', '0'],
+      ['3', 'Ann', 'throw', 'entered', '4', '3 3 3 R', '3', '3', '1'],
     ]);
   });
 
