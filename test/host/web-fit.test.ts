@@ -180,6 +180,12 @@ describe('the mirror page fits the screen', () => {
     // The last action in words, not JSON.
     expect(await t1.locator('.notes').textContent()).toBe('Anna-Kathrin threw 3 4 4 5 5');
     await allSizes(page, 'window');
+    // A vote makes the window's first line longer: it still fits (the page fits again on every change).
+    a.board.press('S1', 60);
+    await t1.locator('.player[data-seat="0"] .tag.vote').waitFor({ timeout: 10_000 });
+    await sleep(400);
+    expect(await t1.locator('.window .lines').textContent()).toContain('votes: Maximilian');
+    expect(await problems(page)).toEqual([]);
 
     // The window is passed; a fourth 3 ends the turn; that window is passed too: Anna-Kathrin takes or steals.
     for (const act of [{ do: 'pass' }, { do: 'throw', faces: [3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });

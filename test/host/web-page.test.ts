@@ -145,6 +145,9 @@ describe('the mirror page', () => {
     expect(await page.locator('#offline').isVisible()).toBe(true);
     expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('unknown');
     expect(await page.locator('#offline').textContent()).toMatch(/^No connection to the dicetray host since .+\. The games go on at the tables/);
+    // The red line is above the tables, not over them.
+    const [line, panel] = await page.evaluate(() => [document.getElementById('offline')!.getBoundingClientRect().bottom, document.querySelector('.panel')!.getBoundingClientRect().top]);
+    expect(panel).toBeGreaterThanOrEqual(line);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-offline.png') });
 

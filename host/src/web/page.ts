@@ -34,7 +34,8 @@ export function pageHtml(title = 'dicetray'): string {
   :root { --bg:#0d0f14; --panel:#161a22; --fg:#f2f2f2; --dim:#8a93a6; --accent:#ffb400; --bad:#ff5a4f; --good:#4fd27a; }
   * { box-sizing: border-box; }
   html, body { margin:0; height:100%; overflow:hidden; background:var(--bg); color:var(--fg); font-family: "DejaVu Sans", system-ui, sans-serif; }
-  #tables { display:grid; gap:1vmin; padding:1vmin; height:100vh; width:100vw; grid-template-columns: minmax(0,1fr); grid-auto-rows: minmax(0,1fr); }
+  body { display:flex; flex-direction:column; }
+  #tables { display:grid; gap:1vmin; padding:1vmin; flex:1; min-height:0; width:100vw; grid-template-columns: minmax(0,1fr); grid-auto-rows: minmax(0,1fr); }
   .panel { position:relative; background:var(--panel); border-radius:1.2vmin; padding:0.5em 0.7em; overflow:hidden; min-width:0; min-height:0; font-size:16px; line-height:1.2; }
   .inner { display:flex; flex-direction:column; gap:0.35em; }
   .head { display:flex; align-items:baseline; gap:0.6em; font-size:0.7em; color:var(--dim); white-space:nowrap; min-width:0; }
@@ -110,7 +111,7 @@ export function pageHtml(title = 'dicetray'): string {
   .attract .sub { font-size:1.2em; }
   .attract .small { font-size:0.8em; color:var(--dim); }
   @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
-  #offline { display:none; position:fixed; left:0; right:0; top:0; z-index:10; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:2.6vmin; font-weight:700; text-align:center; }
+  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:2.6vmin; font-weight:700; text-align:center; }
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
@@ -294,6 +295,7 @@ function render() {
     const counting = !!(s && ui && ui.left > 0 && (s.phase === 'reroll_window' || s.phase === 'await_marker_choice'));
     p.q('.prompt').innerHTML = counting ? '' : lines(t.prompt);
     p.prompt = counting ? (t.prompt || []) : [];
+    p.cd = ''; // the window's lines are written again (with the seconds) before the next fit
     const ref = p.q('.refusal');
     ref.textContent = t.refusal || '';
     ref.className = 'refusal' + (t.refusal ? ' on' : '');
@@ -340,7 +342,9 @@ function render() {
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
     p.deadline = deadline;
-    p.sized = false;
+    // Fitting costs a few dozen layouts: only when what is shown changed (LED frames come often).
+    const sig = p.el.className + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
+    if (sig !== p.sig) { p.sig = sig; p.sized = false; }
   }
   for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; layout(); }
   tick();
