@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter, THROW_CSV_HEADER } from '../../host/src/mirror/action-log-writer';
 import type { TableMirror } from '../../host/src/mirror/table-mirror';
@@ -78,5 +78,26 @@ describe('mirror --csv throw rows', () => {
     const fresh = path.join(dir, 'new.csv');
     new ActionLogWriter({ dir: null, csv: fresh });
     expect(readFileSync(fresh, 'utf8')).toBe(THROW_CSV_HEADER + '\n');
+  });
+
+  it('a write that fails mid-game (directory gone) is reported once and the mirror goes on', () => {
+    const dir = path.join(scratchDir('dt-csv-'), 'sub');
+    mkdirSync(dir);
+    const s = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!s.ok) throw new Error('setup');
+    const errors: string[] = [];
+    const w = new ActionLogWriter({ dir: path.join(dir, 'logs'), csv: path.join(dir, 't.csv'), onError: (_t, m) => errors.push(m) });
+    const f = fakeTable(s.state);
+    w.attach(f.table);
+    f.sync();
+    rmSync(dir, { recursive: true });
+    expect(() => {
+      f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+      f.act({ do: 'choose_target', value: 6 });
+      f.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    }).not.toThrow();
+    // The log file and the CSV each said once, not at every action.
+    expect(errors).toHaveLength(2);
+    for (const e of errors) expect(e).toMatch(/^cannot write .*: no such file or directory$/);
   });
 });

@@ -79,6 +79,10 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
         const t = tables.find((x) => x.label === table);
         if (t) emit(t, { ev: 'log', file, text: `action log: ${file}` });
       },
+      onError: (table, message) => {
+        const t = tables.find((x) => x.label === table);
+        if (t) emit(t, { ev: 'log_error', text: message });
+      },
     });
   }
   const stopAll = () => {

@@ -28,6 +28,8 @@ export interface ActionLogOptions {
   now?: () => number;
   /** Told about every file started. */
   onFile?: (table: string, file: string) => void;
+  /** Told when a write fails while mirroring (disk full, directory gone); the mirror goes on. */
+  onError?: (table: string, message: string) => void;
 }
 
 function stamp(t: number): string {
@@ -79,6 +81,7 @@ export class ActionLogWriter {
   /** Per table: a first throw's row waiting for its target, and the n of the last throw row. */
   private pending = new Map<string, ThrowRow>();
   private lastThrow = new Map<string, number>();
+  private reported = new Set<string>();
   private count = 0;
   private now: () => number;
 
@@ -120,9 +123,21 @@ export class ActionLogWriter {
 
   attach(t: TableMirror): void {
     t.on('note', (n: TableNote) => {
-      if (n.ev === 'synced') this.onSynced(t);
+      if (n.ev === 'synced') this.safely(t.label, () => this.onSynced(t));
       else if (n.ev === 'action') this.onAction(t, n);
     });
+  }
+
+  /** A write that fails mid-game must not end the mirror: it is reported (each failure once per table). */
+  private safely(label: string, write: () => void): void {
+    try {
+      write();
+    } catch (e) {
+      if (!this.opts.onError) throw e;
+      const why = fileError('write', (e as NodeJS.ErrnoException).path || 'a log file', e, '').message;
+      if (!this.reported.has(label + '\n' + why)) this.opts.onError(label, why);
+      this.reported.add(label + '\n' + why);
+    }
   }
 
   private onSynced(t: TableMirror): void {
@@ -145,7 +160,7 @@ export class ActionLogWriter {
     this.before.set(t.label, after);
     const cur = this.files.get(t.label);
     if (cur && after) {
-      appendFileSync(cur.file, String(n.line) + '\n');
+      this.safely(t.label, () => appendFileSync(cur.file, String(n.line) + '\n'));
       cur.hash = stateHash(after);
     }
     if (!this.opts.csv || !before || !after) return;
@@ -156,7 +171,7 @@ export class ActionLogWriter {
     if (waiting) {
       this.pending.delete(label);
       if (a.do === 'choose_target' && typeof a.value === 'number') waiting.target = a.value;
-      this.writeRow(label, waiting);
+      this.safely(label, () => this.writeRow(label, waiting));
     }
     const kind = throwKind(before, a);
     if (!kind) return;
@@ -176,7 +191,7 @@ export class ActionLogWriter {
     };
     this.lastThrow.set(label, row.n);
     if (after.phase === 'await_target' && thrownFrom.phase === 'await_first_throw') this.pending.set(label, row);
-    else this.writeRow(label, row);
+    else this.safely(label, () => this.writeRow(label, row));
   }
 
   private writeRow(label: string, r: ThrowRow): void {
