@@ -39,7 +39,9 @@ export function secondsLeft(ui: MirrorUi, now: number): string {
  * dice, the target to choose (with what was rolled), the reroll window (who may frustrate, whether
  * the player may reduce), the marker step (options, the chosen victim, the board's own choice).
  */
-export function promptText(s: PvState, ui: MirrorUi | null, now: number): string[] {
+export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean } = {}): string[] {
+  // seconds false: no time left in the words (a screen that shows the countdown beside them).
+  const secs = opts.seconds !== false;
   const T = s.turn;
   const who = s.phase === 'game_over' ? '' : s.players[s.active].name;
   const roll = s.rng ? ' (long OK rolls them)' : '';
@@ -65,7 +67,7 @@ export function promptText(s: PvState, ui: MirrorUi | null, now: number): string
       return [`${who}: reroll ${T.reroll} dice${roll}`];
     case 'reroll_window': {
       const can = possibleFrustraters(s);
-      const left = ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
+      const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
       const out = [`Reroll window${left} (OK closes it)${ui && ui.v.length ? ` · votes: ${names(s, ui.v)}` : ''}`];
       if (can.length) out.push(`  frustrate: ${names(s, can)} (own seat button)`);
       if (canReduce(s)) out.push(`  reduce: ${who} (own seat button)`);
@@ -73,7 +75,7 @@ export function promptText(s: PvState, ui: MirrorUi | null, now: number): string
     }
     case 'await_marker_choice': {
       if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'];
-      if (ui && ui.dl > 0) return [`Only choice: the board makes it in ${secondsLeft(ui, now)} s (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
+      if (ui && ui.dl > 0) return [`Only choice: the board makes it${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
       const o = markerOptions(s);
       const out: string[] = [];
       if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);

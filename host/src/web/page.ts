@@ -295,7 +295,9 @@ function render() {
     const counting = !!(s && ui && ui.left > 0 && (s.phase === 'reroll_window' || s.phase === 'await_marker_choice'));
     p.q('.prompt').innerHTML = counting ? '' : lines(t.prompt);
     p.prompt = counting ? (t.prompt || []) : [];
-    p.cd = ''; // the window's lines are written again (with the seconds) before the next fit
+    // The host's lines without the seconds: the box counts them down beside the words.
+    p.q('.window .lines').innerHTML = lines(p.prompt);
+    p.cd = '';
     const ref = p.q('.refusal');
     ref.textContent = t.refusal || '';
     ref.className = 'refusal' + (t.refusal ? ' on' : '');
@@ -379,8 +381,6 @@ function tick() {
       if (secs !== p.cd) {
         p.cd = secs;
         p.q('.window .count').textContent = secs + ' s';
-        // The host's lines as of its update, with the seconds counted down here.
-        p.q('.window .lines').innerHTML = lines(p.prompt.map((l) => l.replace(/\\d+\\.\\d s\\b/, secs + ' s')));
       }
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }

@@ -91,7 +91,7 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
   const setupMode = !!ui && ui.m === 'setup';
   // The same sentences as the terminal's (host/src/view/table-text.ts). In the reroll window the
   // page counts the seconds down in its own box, so its line leaves them out.
-  const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui && s.phase === 'reroll_window' ? { ...ui, dl: 0 } : ui, now) : [];
+  const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui, now, { seconds: false }) : [];
   let start = -1;
   if (su) start = su.st >= 0 ? su.st : su.in.indexOf(true);
   return {
