@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { openPage as openChromium } from '../support/chromium-page';
 import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { scoreOf } from '../../shared/games/pechvogel/rules';
@@ -14,7 +15,6 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 // lost is dimmed with no countdown and no prompts; set-up and refusals are shown in words; the page
 // never keeps two feeds open. Screenshots in test/out/web-fit-*.png.
 
-const CHROMIUM = '/usr/bin/chromium';
 const OUT = path.join(REPO, 'test', 'out');
 const SIZES = [
   [1920, 1080],
@@ -27,17 +27,6 @@ afterAll(async () => {
   while (done.length) await done.pop()!();
 });
 
-async function openPage(viewport: { width: number; height: number }, init?: () => void): Promise<Page> {
-  const ctx: BrowserContext = await chromium.launchPersistentContext(scratchDir('dicetray-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  done.push(() => ctx.close());
-  if (init) await ctx.addInitScript(init);
-  return ctx.pages()[0] || (await ctx.newPage());
-}
 
 /** A late game of five: long names (12 characters), many markers, many frustrations; Ann(-Kathrin) to throw. */
 function lateGame(): PvState {
@@ -164,7 +153,7 @@ describe('the mirror page fits the screen', () => {
     await cli.event((e) => e.ev === 'synced' && e.n === 0);
     for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
     await cli.event((e) => e.ev === 'action' && e.n === 3 && e.phase === 'reroll_window');
-    const page = await openPage({ width: 1920, height: 1080 });
+    const page = await openChromium({ width: 1920, height: 1080 }, done);
     await page.goto(url);
     const t1 = page.locator('[data-table="t1"]');
     await t1.locator('.window.open').waitFor();
@@ -225,7 +214,7 @@ describe('the mirror page fits the screen', () => {
     for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
     for (const act of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) b.command({ c: 'act', a: act });
     await cli.event((e) => e.table === 'Theke' && e.ev === 'action' && e.n === 3);
-    const page = await openPage({ width: 1280, height: 720 });
+    const page = await openChromium({ width: 1280, height: 720 }, done);
     await page.goto(url);
     await page.locator('[data-table="t1"] .window.open').waitFor();
     await page.locator('[data-table="t2"] .window.open').waitFor();
@@ -248,7 +237,7 @@ describe('the mirror page fits the screen', () => {
     await cli.event((e) => e.ev === 'synced' && e.n === 0);
     for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
     await cli.event((e) => e.ev === 'action' && e.n === 3);
-    const page = await openPage({ width: 1280, height: 720 });
+    const page = await openChromium({ width: 1280, height: 720 }, done);
     await page.goto(url);
     const t1 = page.locator('[data-table="t1"]');
     await t1.locator('.window.open').waitFor();
@@ -281,7 +270,7 @@ describe('the mirror page fits the screen', () => {
     const cli = new Cli(['mirror', '--port', `Neu=${a.path}`, '--port', `Alt=${g.path}`, '--json', '--web', '0', '--no-log', '--attract', '1']);
     done.push(() => cli.stop());
     const url = (await cli.event((e) => e.ev === 'web')).url as string;
-    const page = await openPage({ width: 1920, height: 1080 });
+    const page = await openChromium({ width: 1920, height: 1080 }, done);
     await page.goto(url);
     const t1 = page.locator('[data-table="t1"]');
     await t1.locator('.setup .seats').waitFor({ timeout: 15_000 });
@@ -315,7 +304,7 @@ describe('the mirror page fits the screen', () => {
     const url = (await cli.event((e) => e.ev === 'web')).url as string;
     const port = new URL(url).port;
     // Every EventSource the page makes is counted; the clock can be moved on (performance.now).
-    const page = await openPage({ width: 1280, height: 720 }, () => {
+    const page = await openChromium({ width: 1280, height: 720 }, done, () => {
       const w = window as unknown as { __es: EventSource[]; __skew: number };
       w.__es = [];
       w.__skew = 0;

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { openPage as openChromium } from '../support/chromium-page';
 import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 
@@ -9,24 +10,12 @@ import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 // two tables (one mid-game with an open reroll window, one idle), live updates from a button
 // pressed on the simulated board, read-only server. Keeps a screenshot in test/out/.
 
-const CHROMIUM = '/usr/bin/chromium';
 const OUT = path.join(REPO, 'test', 'out');
 const done: (() => unknown)[] = [];
 afterAll(async () => {
   while (done.length) await done.pop()!();
 });
 
-/** A page in Debian's Chromium, headless, with a profile of its own; closed after the tests. */
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const ctx: BrowserContext = await chromium.launchPersistentContext(scratchDir('dicetray-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  done.push(() => ctx.close());
-  return ctx.pages()[0] || (await ctx.newPage());
-}
 
 describe('the mirror page', () => {
   it('shows a game in progress, updates when a button is pressed on the board, and cannot send anything', async () => {
@@ -52,7 +41,7 @@ describe('the mirror page', () => {
     window.command({ c: 'act', a: { do: 'throw', faces: [3, 4, 4, 5, 5] } });
     await cli.event((e) => e.table === 'Window' && e.ev === 'action' && e.n === 3 && e.phase === 'reroll_window');
 
-    const page = await openPage({ width: 1600, height: 900 });
+    const page = await openChromium({ width: 1600, height: 900 }, done);
     await page.goto(url);
 
     const win = page.locator('[data-table="t1"]');
@@ -133,7 +122,7 @@ describe('the mirror page', () => {
     const url = (await cli.event((e) => e.ev === 'web')).url as string;
     const port = new URL(url).port;
 
-    const page = await openPage({ width: 1280, height: 720 });
+    const page = await openChromium({ width: 1280, height: 720 }, done);
     await page.goto(url);
     await page.locator('[data-table="t1"][data-phase="await_first_throw"]').waitFor();
     expect(await page.evaluate(() => document.body.dataset.link)).toBe('up');
