@@ -31,7 +31,7 @@ describe('what the screens say the table should do', () => {
     expect(setupText({ in: [true, false, true, false, false, false, false], st: 2, vd: true, im: false, so: false })).toEqual([
       'Set-up: seat buttons join (long press: start player), K1–K3 options, OK starts.',
       'Joined: Seat 1, Seat 3 · starts: Seat 3',
-      'Options: K1 virtual dice on · K2 reduced reroll immune off · K3 steal only if the middle lacks it off',
+      'Options: K1 virtual dice on · K2 reroll immune off · K3 steal only off',
     ]);
     expect(setupText({ in: [false, true, false, false, false, false, false], st: -1, vd: false, im: false, so: false })[1]).toBe('Joined: Seat 2 · starts: Seat 2');
     const text = describeGame(null, ui({ m: 'setup', err: 'bad_setup' }), 0, null);
@@ -43,7 +43,7 @@ describe('what the screens say the table should do', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (rolled 1× 3, 1× 4, 1× 6, 3× 7, 1× raven)']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (rolled 3 4 6 7 7 7 + 1 raven)']);
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
     // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.

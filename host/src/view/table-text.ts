@@ -20,7 +20,8 @@ export function setupText(setup: MirrorSetup | null): string[] {
   const start = setup.st >= 0 ? setup.st : joined.length ? joined[0] : -1;
   out.push(joined.length ? `Joined: ${joined.map(SEAT).join(', ')} · starts: ${SEAT(start)}` : 'Joined: nobody yet');
   const on = (b: boolean) => (b ? 'on' : 'off');
-  out.push(`Options: K1 virtual dice ${on(setup.vd)} · K2 reduced reroll immune ${on(setup.im)} · K3 steal only if the middle lacks it ${on(setup.so)}`);
+  // K2: option R-PV-06b; K3: steal only if the middle lacks the value (README, Playing Pechvogel).
+  out.push(`Options: K1 virtual dice ${on(setup.vd)} · K2 reroll immune ${on(setup.im)} · K3 steal only ${on(setup.so)}`);
   return out;
 }
 
@@ -55,11 +56,9 @@ export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: {
       return [`${who}: first throw, 7 dice${roll}`];
     case 'await_target': {
       const f = T.first_faces || [];
-      const rolled = [3, 4, 5, 6, 7, 'R']
-        .map((v) => [v, f.filter((x) => x === v).length] as const)
-        .filter((c) => c[1] > 0)
-        .map((c) => `${c[1]}× ${c[0] === 'R' ? 'raven' : c[0]}`);
-      return [`${who}: choose the target, pad 3–7 (rolled ${rolled.join(', ')})`];
+      const nums = f.filter((x) => x !== 'R').sort();
+      const r = f.length - nums.length;
+      return [`${who}: choose the target, pad 3–7 (rolled ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
     }
     case 'await_throw':
       return [`${who}: throw ${diceDue(s)} dice${roll}`];
