@@ -54,9 +54,8 @@ export class App {
   frame: Frame;
   journal = new Journal();
   boots = 0;
-  /** Staff mode (kiosk maintenance from the buttons). */
   /**
-   * The staff menu is open: its settings on the LEDs (x, y, colour for each LED; an array, even
+   * Staff mode (kiosk maintenance from the buttons) is open: its settings on the LEDs (x, y, colour for each LED; an array, even
    * empty, is true), else false. One member for both: every member read walks the object's list.
    */
   staff: number[] | false = false;
@@ -321,6 +320,7 @@ export class App {
       if (L) {
         // Staff mode: a cyan marker blinks in the bottom-right corner (250 ms on, 250 ms off);
         // beside it the settings (staff-menu.ts staffLeds: x, y, colour each).
+        if (now % 500 < 250) f.set(15, 7, C.cyan);
         for (let i = 0; i < L.length; i += 3) f.set(L[i], L[i + 1], L[i + 2]);
         invalidatePechvogel();
         wake = Math.min(wake, now - (now % 250) + 250);

@@ -86,4 +86,17 @@ describe('the staff chord (OK + BACK)', () => {
       }
     }
   }
+
+  it('blinks its marker in the bottom-right corner while the menu is open, beside its settings', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'leds', on: true }, { c: 'new', p: ['Ann', 'Ben'] }] as HostCmd[]);
+    board.press('OK', 3500);
+    board.advance(40);
+    board.press('BK', 3500);
+    board.advance(3700);
+    const from = sim.msgs.length;
+    for (let i = 0; i < 8; i++) board.advance(125);
+    const corner = sim.msgs.slice(from).filter((m) => m.t === 'leds').map((m) => (m as { f: string }).f[7 * 16 + 15]);
+    expect(corner).toContain('C');
+    expect(corner).toContain('.');
+  });
 });
