@@ -86,7 +86,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--web [port]', 'serve the big-screen page (read-only) on this port (default 8080)')
     .option('--host <addr>', 'address the page listens on (default 127.0.0.1, this computer only)')
     .option('--attract <s>', 'seconds without a button press before the page shows the attract screen', '600')
-    .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game)', '.dicetray/logs')
+    .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game; a restarted mirror goes on in the newest one when the board is where it ends)', '.dicetray/logs')
     .option('--no-log', 'do not write action logs')
     .option('--csv <file>', 'also append every throw to this CSV file')
     .option('--wait', 'keep trying when a board is missing or silent at start')

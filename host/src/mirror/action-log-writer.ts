@@ -3,9 +3,10 @@
  * `dicetray replay` reads; one file per game or per stretch the mirror could follow without a
  * gap) and, optionally, one CSV row per throw for analysis.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stateHash } from '../../../shared/engine/hash';
+import { replayLog } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
@@ -144,14 +145,55 @@ export class ActionLogWriter {
     const s = t.model.state;
     this.before.set(t.label, s);
     if (!this.opts.dir || !s) return;
+    const hash = stateHash(s);
+    const safe = t.label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
+    // The first sync in this mirror: the table's newest log from an earlier mirror run may end at
+    // this very state (the mirror restarted, the board did not move on): the game goes on there.
+    if (!this.files.has(t.label)) {
+      const old = this.latestLog(safe);
+      if (old && old.hash === hash) {
+        this.files.set(t.label, old);
+        if (this.opts.onFile) this.opts.onFile(t.label, old.file);
+        return;
+      }
+    }
     const cur = this.files.get(t.label);
     // Same state as our file's end: the same game goes on in the same file.
-    if (cur && cur.hash === stateHash(s)) return;
-    const safe = t.label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
-    const file = join(this.opts.dir, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
+    if (cur && cur.hash === hash) return;
+    let file = '';
+    // Never over another run's file of the same second.
+    do file = join(this.opts.dir, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
+    while (existsSync(file));
     writeFileSync(file, t.model.log.join('\n') + '\n');
-    this.files.set(t.label, { file, hash: stateHash(s) });
+    this.files.set(t.label, { file, hash });
     if (this.opts.onFile) this.opts.onFile(t.label, file);
+  }
+
+  /**
+   * The newest log this directory holds for a table (file names start with their time stamp) and
+   * the hash of the state it replays to; null if there is none or it does not replay to its end
+   * (a torn or edited file is left as it is, the game goes on in a new one).
+   */
+  private latestLog(safe: string): { file: string; hash: string } | null {
+    let best: { name: string; key: string } | null = null;
+    try {
+      for (const name of readdirSync(this.opts.dir!)) {
+        const m = /^(\d{8}T\d{6}Z)-(.+)-(\d+)\.jsonl$/.exec(name);
+        // Same second: the higher count is the later file.
+        const key = m && m[2] === safe ? m[1] + m[3].padStart(9, '0') : '';
+        if (key && (!best || key > best.key)) best = { name, key };
+      }
+    } catch {
+      return null;
+    }
+    if (!best) return null;
+    const file = join(this.opts.dir!, best.name);
+    try {
+      const r = replayLog(readFileSync(file, 'utf8'));
+      return r.ok && r.state ? { file, hash: stateHash(r.state) } : null;
+    } catch {
+      return null;
+    }
   }
 
   private onAction(t: TableMirror, n: TableNote): void {

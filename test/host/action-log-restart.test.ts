@@ -1,0 +1,108 @@
+/**
+ * Action logs across mirror restarts: a mirror that starts again while the board has not moved on
+ * goes on in the table's newest log instead of starting one that holds only the snapshot (a
+ * finished game got an empty log at every restart). A board that moved on gets a new file.
+ */
+import { describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ActionLogWriter } from '../../host/src/mirror/action-log-writer';
+import type { TableMirror } from '../../host/src/mirror/table-mirror';
+import { entryLine, headerLine, replayLog } from '../../shared/engine/log';
+import { step } from '../../shared/engine/step';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { scratchDir } from '../support/host-harness';
+
+/** A mirror stand-in that synced to `state` (its log: the snapshot header, as a mirror joining mid-game has). */
+function mirrorOf(state: PvState, label = 'T1') {
+  const t = Object.assign(new EventEmitter(), { label, model: { state, log: [headerLine({ log: 'dicetray-log/1', game: 'pechvogel', state })] } });
+  return {
+    table: t as unknown as TableMirror,
+    sync: () => t.emit('note', { ev: 'synced' }),
+    act: (a: Record<string, unknown>) => {
+      const r = step(t.model.state, a as { do: string });
+      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
+      t.model.state = r.state as PvState;
+      t.emit('note', { ev: 'action', a, line: entryLine(r.state, a as { do: string }, r.effects) });
+    },
+  };
+}
+
+function start() {
+  const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 3 });
+  if (!s.ok) throw new Error('setup');
+  return s.state as PvState;
+}
+
+describe('action logs across mirror restarts', () => {
+  it('goes on in the newest log when the board is where that log ends', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => (t += 1000);
+    const m1 = mirrorOf(start());
+    new ActionLogWriter({ dir, csv: null, now }).attach(m1.table);
+    m1.sync();
+    m1.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    m1.act({ do: 'choose_target', value: 6 });
+    expect(readdirSync(dir)).toHaveLength(1);
+
+    // The mirror restarts: the board is still at the same state.
+    const m2 = mirrorOf(m1.table.model.state as PvState);
+    const files: string[] = [];
+    new ActionLogWriter({ dir, csv: null, now, onFile: (_l, f) => files.push(f) }).attach(m2.table);
+    m2.sync();
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(files).toEqual([path.join(dir, readdirSync(dir)[0])]);
+    m2.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    const r = replayLog(readFileSync(files[0], 'utf8'));
+    expect(r.ok).toBe(true);
+    expect(r.applied).toBe(3);
+    expect(r.state).toEqual(m2.table.model.state);
+  });
+
+  it('starts a new log when the board moved on, the newest log is torn, or it is another table\'s', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => (t += 1000);
+    const m1 = mirrorOf(start());
+    new ActionLogWriter({ dir, csv: null, now }).attach(m1.table);
+    m1.sync();
+    // The board moves on while no mirror runs.
+    const moved = step(m1.table.model.state, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    if (!moved.ok) throw new Error('throw');
+    const m2 = mirrorOf(moved.state as PvState);
+    new ActionLogWriter({ dir, csv: null, now }).attach(m2.table);
+    m2.sync();
+    expect(readdirSync(dir)).toHaveLength(2);
+
+    // The newest log torn by a crash mid-line: left as it is.
+    const newest = path.join(dir, readdirSync(dir).sort()[1]);
+    writeFileSync(newest, readFileSync(newest, 'utf8') + '{"n":2,"a":{"do"');
+    const m3 = mirrorOf(moved.state as PvState);
+    new ActionLogWriter({ dir, csv: null, now }).attach(m3.table);
+    m3.sync();
+    expect(readdirSync(dir)).toHaveLength(3);
+
+    // Another table at the same state has logs of its own.
+    const m4 = mirrorOf(moved.state as PvState, 'T2');
+    new ActionLogWriter({ dir, csv: null, now }).attach(m4.table);
+    m4.sync();
+    expect(readdirSync(dir)).toHaveLength(4);
+  });
+
+  it('never writes over a file of the same second', () => {
+    const dir = scratchDir('dt-logs-');
+    const now = () => 1_800_000_000_000;
+    const a = mirrorOf(start());
+    new ActionLogWriter({ dir, csv: null, now }).attach(a.table);
+    a.sync();
+    const other = step(a.table.model.state, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    if (!other.ok) throw new Error('throw');
+    const b = mirrorOf(other.state as PvState);
+    new ActionLogWriter({ dir, csv: null, now }).attach(b.table);
+    b.sync();
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+});
