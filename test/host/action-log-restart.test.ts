@@ -70,7 +70,7 @@ describe('action logs across mirror restarts', () => {
     new ActionLogWriter({ dir, csv: null, now }).attach(m1.table);
     m1.sync();
     // The board moves on while no mirror runs.
-    const moved = step(m1.table.model.state, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    const moved = step(m1.table.model.state as PvState, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
     if (!moved.ok) throw new Error('throw');
     const m2 = mirrorOf(moved.state as PvState);
     new ActionLogWriter({ dir, csv: null, now }).attach(m2.table);
@@ -98,7 +98,7 @@ describe('action logs across mirror restarts', () => {
     const a = mirrorOf(start());
     new ActionLogWriter({ dir, csv: null, now }).attach(a.table);
     a.sync();
-    const other = step(a.table.model.state, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    const other = step(a.table.model.state as PvState, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
     if (!other.ok) throw new Error('throw');
     const b = mirrorOf(other.state as PvState);
     new ActionLogWriter({ dir, csv: null, now }).attach(b.table);
