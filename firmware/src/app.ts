@@ -25,6 +25,7 @@ import { loadRare } from './rare/load-rare';
 import type { EspruinoGlobals } from './espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
+declare const process: { on(event: 'uncaughtException', fn: (e: unknown) => void): void };
 
 /** OK and BACK held together this long during play: staff mode; through power-up: self-test. */
 const STAFF_HOLD_MS = 3000;
@@ -83,22 +84,42 @@ export class App {
 
   /** Boot: counts the boot, resumes a journaled game, starts buttons, link and the tick. */
   start(linkMode: boolean): void {
-    const r = loadRare().boot(this);
-    if (r) {
-      // After a power cut: the checkpoint plus the journaled actions after it.
-      let s = r.state as PvState;
-      for (let i = 0; i < r.actions.length; i++) {
-        const res = step(s, r.actions[i]);
-        if (!res.ok) break; // cannot happen for committed actions; stop rather than guess
-        s = res.state;
+    // A journal that cannot be resumed (Storage full, a damaged file) must not stop the board at
+    // every power-up: it starts in set-up, says why, and the next game replaces the journal.
+    let why = '';
+    try {
+      const r = loadRare().boot(this);
+      if (r) {
+        // After a power cut: the checkpoint plus the journaled actions after it.
+        let s = r.state as PvState;
+        for (let i = 0; i < r.actions.length; i++) {
+          const res = step(s, r.actions[i]);
+          // Cannot happen for committed actions: stop rather than guess, and never append after it.
+          if (!res.ok) {
+            r.torn = true;
+            break;
+          }
+          s = res.state;
+        }
+        this.setGame(r.header as DeviceHeader, s);
+        // A torn line would have the next action appended right after it: start the lines afresh.
+        if (r.torn) this.journal.checkpoint(r.header, s);
+        this.table.enterPlay();
+        // The running window's votes, cast at this very state (its countdown starts again in full).
+        if (r.votesAt === s.n && s.phase === WINDOW) this.table.ui.votes = r.votes;
       }
-      this.setGame(r.header as DeviceHeader, s);
-      // A torn line would have the next action appended right after it: start the lines afresh.
-      if (r.torn) this.journal.checkpoint(r.header, s);
-      this.table.enterPlay();
-      // The running window's votes, cast at this very state (its countdown starts again in full).
-      if (r.votesAt === s.n && s.phase === WINDOW) this.table.ui.votes = r.votes;
+    } catch (e) {
+      this.setGame(null, null);
+      this.table.ui.mode = 'setup';
+      why = String(e);
     }
+    // An exception no code expected (Storage full while journaling, ...) ends that event only:
+    // nothing was committed, the host hears why and the table sees a refusal.
+    process.on('uncaughtException', (e) => {
+      this.err('exception', String(e));
+      this.table.refuse('exception', -1);
+      this.refresh();
+    });
     startBoard((id, kind) => this.press(id, kind));
     // OK and BACK held through power-up: the assembly self-test instead of a game.
     const held = pressedNow();
@@ -114,6 +135,7 @@ export class App {
       (code) => this.err(code),
     );
     this.sendHello();
+    if (why) this.err('resume_failed', why);
     this.lastInput = getTime() * 1000;
     this.tick();
   }

@@ -2,6 +2,8 @@
 import type { Action, BaseState } from '../../shared/engine/types';
 import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
+import { checkPvState } from '../../shared/games/pechvogel/check-state';
+import type { PvState } from '../../shared/games/pechvogel/types';
 import { CHECKPOINT_FILES, LINES_FILE, VOTES_FILE } from './journal';
 
 export interface Restored {
@@ -40,6 +42,10 @@ export function loadJournal(): Restored | null {
     }
   }
   if (!cp) return null;
+  // A checkpoint that parses but breaks play's invariants (damaged flash): the renderer and the
+  // engine rely on them, as for a state the host loads.
+  const bad = checkPvState(cp.s as unknown as PvState);
+  if (bad) throw new Error('checkpoint: ' + bad);
   const out: Restored = { header: cp.h, state: cp.s, actions: [], pending: 0, slot: slot, count: cp.c || 0, torn: false, votesAt: -1, votes: [] };
   const f = S.open(LINES_FILE, 'r');
   let text = '';

@@ -50,7 +50,12 @@ export class Journal {
   checkpoint(header: LogHeader, state: BaseState, fresh?: boolean): void {
     const S = espruinoModule('Storage');
     const next = 1 - this.slot;
-    if (fresh) this.eraseLines();
+    // A new game starts again at n = 0: votes kept for the old game's window at some n would be
+    // restored into this game's window at the same n.
+    if (fresh) {
+      this.eraseLines();
+      S.erase(VOTES_FILE);
+    }
     S.write(CHECKPOINT_FILES[next], JSON.stringify({ c: ++this.count, h: header, s: state }));
     if (!fresh) this.eraseLines();
     S.erase(CHECKPOINT_FILES[this.slot]);
@@ -64,11 +69,13 @@ export class Journal {
     this.pending += line.length;
   }
 
+  /** Ends the game: its checkpoints first (without one the lines are never read), so a power cut in between never brings it back. */
   clear(): void {
     const S = espruinoModule('Storage');
+    S.erase(CHECKPOINT_FILES[this.slot]);
+    S.erase(CHECKPOINT_FILES[1 - this.slot]);
+    S.erase(VOTES_FILE);
     this.eraseLines();
-    S.erase(CHECKPOINT_FILES[0]);
-    S.erase(CHECKPOINT_FILES[1]);
   }
 
   private eraseLines(): void {

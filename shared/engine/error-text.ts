@@ -34,6 +34,9 @@ export const ERROR_TEXT: Record<string, string> = {
   enter_dice: 'enter the dice on the pad first',
   entry_pending: 'finish or clear the entered dice first',
   no_game: 'no game running',
+  exception: 'the board could not do it (an error it did not expect; nothing was taken)',
+  // Board errors (err lines).
+  resume_failed: 'the journaled game could not be resumed: the board started in set-up',
 };
 
 export function describeError(e: RuleError): string {

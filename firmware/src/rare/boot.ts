@@ -6,7 +6,8 @@ import { loadJournal, type Restored } from '../journal-load';
 /** Counts the boot; returns the game to resume (the app replays it with the engine it has). */
 export function boot(app: App): Restored | null {
   const S = espruinoModule('Storage');
-  app.boots = Number(S.read('dt.boots') || 0) + 1;
+  // (A torn write leaves digits and junk: the count goes on from its digits, never NaN.)
+  app.boots = (parseInt(S.read('dt.boots') as string) || 0) + 1;
   S.write('dt.boots', String(app.boots));
   const r = loadJournal();
   if (r) {

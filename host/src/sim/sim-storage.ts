@@ -17,6 +17,11 @@ export class SimStorage {
    * reads back padded with 0xFF to its full length.
    */
   tearNext: { prefix: string; keep: number } | null = null;
+  /**
+   * Fault injection (tests): called before every erase with the file's name; throwing from it is
+   * a power cut before that erase (the files erased before it stay erased).
+   */
+  beforeErase: ((name: string) => void) | null = null;
 
   private tear(name: string): number {
     const t = this.tearNext;
@@ -96,12 +101,20 @@ export class SimStorage {
           st.persist();
           throw new Error('power cut while writing ' + name + ' (simulated)');
         }
-        if (offset !== undefined && size !== undefined) st.files[name] = '\xff'.repeat(size);
+        let next: string;
         if (offset !== undefined) {
-          const cur = st.files[name] || '';
-          st.files[name] = cur.substr(0, offset) + data + cur.substr(offset + data.length);
-        } else st.files[name] = data;
-        if (st.used() > st.capacity) throw new Error('Storage full');
+          const cur = size !== undefined ? '\xff'.repeat(size) : st.files[name] || '';
+          next = cur.substr(0, offset) + data + cur.substr(offset + data.length);
+        } else next = data;
+        // As on a board: a file that does not fit is not written (Espruino compacts first; the
+        // simulation never fragments, so what is free is all there is).
+        const old = st.files[name];
+        st.files[name] = next;
+        if (st.used() > st.capacity) {
+          if (old === undefined) delete st.files[name];
+          else st.files[name] = old;
+          throw new Error('Unable to find or create file');
+        }
         st.count(data.length);
         st.persist();
         return true;
@@ -110,6 +123,7 @@ export class SimStorage {
         return api.write(name, JSON.stringify(v));
       },
       erase(name: string): void {
+        if (st.beforeErase) st.beforeErase(name);
         delete st.files[name];
         st.persist();
       },
@@ -136,6 +150,8 @@ export class SimStorage {
               st.persist();
               throw new Error('power cut while appending to ' + name + ' (simulated)');
             }
+            // A new file of its own on the first write, and more room as it grows: full Storage refuses it.
+            if (st.used() + String(s).length + (st.files[key] === undefined ? 32 : 0) > st.capacity) throw new Error('Unable to find or create file');
             st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
@@ -160,6 +176,7 @@ export class SimStorage {
             return (st.files[key] || '').length;
           },
           erase(): void {
+            if (st.beforeErase) st.beforeErase(name);
             delete st.files[key];
             st.persist();
           },

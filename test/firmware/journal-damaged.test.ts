@@ -1,0 +1,128 @@
+/**
+ * A journal the board cannot resume, and the journal's own housekeeping under power cuts:
+ *  - a checkpoint that parses but breaks play's invariants (damaged flash) starts the board in
+ *    set-up with `resume_failed` instead of leaving it dark and deaf at every power-up;
+ *  - a journaled action the engine refuses on replay ends the resume there, and the actions after
+ *    the resume survive the next power cut (they were appended after the refused line and lost);
+ *  - ending a game (staff K3, an abandoned kiosk game) cut between its erases never brings it back;
+ *  - a torn boot counter goes on from its digits (it stayed NaN for good).
+ */
+import { describe, expect, it } from 'vitest';
+import type { HostCmd } from '../../shared/protocol/messages';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { bootedSim, nextMove } from '../support/game-driver';
+import { mulberry32 } from '../support/random';
+
+async function game(seed: number) {
+  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed }] as HostCmd[]);
+  const snap = () => sim.snapshot().st as PvState;
+  const pick = mulberry32(seed);
+  const move = () => {
+    for (const c of nextMove(snap(), pick, false).cmds) sim.requestSync(c);
+    board.advance(0);
+  };
+  const restart = () => {
+    board.powerCut();
+    board.boot();
+    board.advance(50);
+  };
+  return { board, sim, snap, move, restart };
+}
+
+const checkpointOf = (files: Record<string, string>) => (files['dt.game'] !== undefined ? 'dt.game' : 'dt.gam2');
+
+describe('a journal the board cannot resume', () => {
+  it('a checkpoint that breaks play\'s invariants: set-up, resume_failed, and the buttons start a new game', async () => {
+    const g = await game(5);
+    for (let i = 0; i < 4; i++) g.move();
+    const files = g.board.storage.files;
+    const name = checkpointOf(files);
+    const cp = JSON.parse(files[name]);
+    cp.s.active = 5; // two players more than the game has
+    files[name] = JSON.stringify(cp);
+    const from = g.sim.msgs.length;
+    g.restart();
+    const msgs = g.sim.msgs.slice(from);
+    expect(msgs.find((m) => m.t === 'hello')).toBeTruthy();
+    expect(msgs.find((m) => m.t === 'err')).toMatchObject({ code: 'resume_failed' });
+    expect(g.sim.snapshot().st).toBeNull();
+    // Set-up from the buttons still works: two seats, OK.
+    g.sim.press('S1', 'S2', 'OK');
+    expect(g.snap()).toMatchObject({ n: 0, phase: 'await_first_throw' });
+    expect(g.board.errors).toEqual([]);
+  });
+
+  it('a journaled action the engine refuses: the resume stops before it, and later actions survive the next power cut', async () => {
+    const g = await game(8);
+    for (let i = 0; i < 6; i++) g.move();
+    const before = g.snap();
+    g.move();
+    // The last line's action, as flash damage (or another engine) could leave it: refused on replay.
+    const lines = g.board.storage.files['dt.log\u0001'].split('\n');
+    const last = JSON.parse(lines[lines.length - 2]);
+    last.a = { do: 'bogus' };
+    lines[lines.length - 2] = JSON.stringify(last);
+    g.board.storage.files['dt.log\u0001'] = lines.join('\n');
+    g.restart();
+    expect(g.snap()).toEqual(before);
+    for (let i = 0; i < 3; i++) g.move();
+    const later = g.snap();
+    expect(later.n).toBe(before.n + 3);
+    g.restart();
+    expect(g.snap()).toEqual(later);
+  });
+
+  for (const at of [1, 2, 3, 4]) {
+    it(`ending a game cut before its erase ${at} never brings the game back`, async () => {
+      const g = await game(13 + at);
+      g.sim.requestSync({ c: 'cfg', k: 'abandon_ms', v: 60000 } as HostCmd);
+      for (let i = 0; i < 5; i++) g.move();
+      const played = g.snap();
+      expect(played.n).toBeGreaterThan(0);
+      // Nobody touches the table: the kiosk ends the game, and the power goes before erase `at`.
+      let erases = 0;
+      g.board.storage.beforeErase = (name) => {
+        if (++erases !== at) return;
+        g.board.powerCut();
+        throw new Error('power cut before erasing ' + name + ' (simulated)');
+      };
+      g.board.advance(61000);
+      g.board.storage.beforeErase = null;
+      expect(erases).toBe(at);
+      g.board.boot();
+      g.board.advance(50);
+      const back = g.sim.snapshot().st as PvState | null;
+      // Either the game as it was (the end had not started) or none: never an older state of it.
+      if (back) expect(back).toEqual(played);
+      if (at > 1) expect(back).toBeNull();
+    });
+  }
+
+  it('a torn boot counter goes on from its digits', async () => {
+    const g = await game(3);
+    g.board.storage.files['dt.boots'] = '4\xff\xff';
+    const from = g.sim.msgs.length;
+    g.restart();
+    expect(g.sim.msgs.slice(from).find((m) => m.t === 'hello')).toMatchObject({ boot: 5 });
+  });
+
+  it('a full Storage: an action that cannot be journaled is not taken, the board says why and goes on', async () => {
+    const g = await game(21);
+    for (let i = 0; i < 3; i++) g.move();
+    const before = g.snap();
+    g.board.storage.files['filler'] = 'x'.repeat(g.board.storage.capacity - g.board.storage.used() - 40);
+    const from = g.sim.msgs.length;
+    g.move();
+    expect(g.snap()).toEqual(before);
+    const err = g.sim.msgs.slice(from).find((m) => m.t === 'err') as { code: string; msg: string } | undefined;
+    expect(err).toMatchObject({ code: 'exception' });
+    expect(err!.msg).toMatch(/Unable to find or create file/);
+    expect(g.sim.snapshot().ui).toMatchObject({ err: 'exception' });
+    expect(g.board.errors.join()).toMatch(/Unable to find or create file/);
+    g.board.errors.length = 0;
+    delete g.board.storage.files['filler'];
+    g.move();
+    expect(g.snap().n).toBe(before.n + 1);
+    expect(g.board.errors).toEqual([]);
+  });
+});
