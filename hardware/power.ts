@@ -5,29 +5,9 @@
  * no spread, destructuring, default parameters, Map or Set.
  */
 
-/**
- * All currents in mA. The board and LED numbers are estimates (datasheet typicals), not
- * measurements; `reserveMa` is the head-room left for that uncertainty.
- */
-export const POWER = {
-  /** A USB 2.0 port or charger we must stay under. */
-  usbLimitMa: 500,
-  /** MCU running with USB, 15 pull-ups, piezo buzzer: estimate for the hungriest supported board. */
-  boardMa: 60,
-  /** WS2812B LEDs on the board (2 panels of 8×8). */
-  ledCount: 128,
-  /** A dark WS2812B still draws about 1 mA (its driver IC). */
-  idleMaPerLed: 1,
-  /** One WS2812B channel at 255. */
-  maPerChannelFull: 20,
-  /** Drive current (above idle) a frame may use; limitFrame() scales frames down to this. */
-  ledBudgetMa: 250,
-  /**
-   * Highest byte any channel may carry. 32/255 (12.5 %) is plenty indoors at arm's length and
-   * keeps a busy game frame (about 40 LEDs lit) well inside ledBudgetMa, so frames rarely need scaling.
-   */
-  brightnessCap: 32,
-} as const;
+import { POWER } from './power-figures';
+
+export { POWER };
 
 /** Idle current of the whole LED board, lit or not. */
 export const LED_IDLE_MA = POWER.ledCount * POWER.idleMaPerLed;

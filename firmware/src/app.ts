@@ -25,7 +25,6 @@ import { loadRare } from './rare/load-rare';
 import type { EspruinoGlobals } from './espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
-declare const process: { on(event: 'uncaughtException', fn: (e: unknown) => void): void };
 
 /** OK and BACK held together this long during play: staff mode; through power-up: self-test. */
 const STAFF_HOLD_MS = 3000;
@@ -84,9 +83,10 @@ export class App {
 
   /** Boot: counts the boot, resumes a journaled game, starts buttons, link and the tick. */
   start(linkMode: boolean): void {
+    // Power-up counts as input (a host answering the hello at once must not see the attract sweep).
+    this.lastInput = getTime() * 1000;
     // A journal that cannot be resumed (Storage full, a damaged file) must not stop the board at
     // every power-up: it starts in set-up, says why, and the next game replaces the journal.
-    let why = '';
     try {
       const r = loadRare().boot(this);
       if (r) {
@@ -111,15 +111,8 @@ export class App {
     } catch (e) {
       this.setGame(null, null);
       this.table.ui.mode = 'setup';
-      why = String(e);
+      this.err('resume_failed', String(e));
     }
-    // An exception no code expected (Storage full while journaling, ...) ends that event only:
-    // nothing was committed, the host hears why and the table sees a refusal.
-    process.on('uncaughtException', (e) => {
-      this.err('exception', String(e));
-      this.table.refuse('exception', -1);
-      this.refresh();
-    });
     startBoard((id, kind) => this.press(id, kind));
     // OK and BACK held through power-up: the assembly self-test instead of a game.
     const held = pressedNow();
@@ -135,8 +128,6 @@ export class App {
       (code) => this.err(code),
     );
     this.sendHello();
-    if (why) this.err('resume_failed', why);
-    this.lastInput = getTime() * 1000;
     this.tick();
   }
 
@@ -167,7 +158,7 @@ export class App {
 
   /** The one way the game changes on the board: step, journal, then tell the host. */
   apply(a: Action): RuleError | null {
-    if (!this.state) return { code: 'no_game', message: 'no game running: set one up first' };
+    if (!this.state) return { code: 'no_game', message: '' };
     const r = step(this.state, a);
     if (!r.ok) {
       this.send({ t: 'rej', a: a.do, code: r.error.code });
@@ -177,7 +168,11 @@ export class App {
     // Journal before adopting: an action is committed once it is in Storage. The action's JSON
     // is made once, for the journal line and the act line (strings: cheaper than objects here).
     let aj = JSON.stringify(a);
-    this.journal.append(s.n, aj);
+    // Storage full: not committed, so not taken (the host hears why, the table sees a refusal).
+    if (!this.journal.append(s.n, aj)) {
+      this.err('storage_full');
+      return { code: 'storage_full', message: '' };
+    }
     if (s.phase === OVER || (s.phase === FIRST && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
     let fx = '';
@@ -261,8 +256,17 @@ export class App {
     this.down[id] = down;
     if (this.staffTimer >= 0) clearTimeout(this.staffTimer);
     this.staffTimer = -1;
-    if (!this.down.OK && !this.down.BK) this.chordHeld = false;
-    else if (this.down.OK && this.down.BK) {
+    if (!this.down.OK && !this.down.BK) {
+      // Let go before the menu opened: the game's countdowns run again (in full).
+      if (this.chordHeld && !this.staff) {
+        this.table.restartClocks();
+        this.refresh();
+      }
+      this.chordHeld = false;
+    } else if (this.down.OK && this.down.BK) {
+      // Staff at work: no reroll window or marker step runs out meanwhile (their bars go at once).
+      this.table.stopClocks();
+      this.refresh();
       this.chordHeld = true;
       this.staffTimer = setTimeout(() => {
         this.staffUi(loadMaintenance());
@@ -289,6 +293,7 @@ export class App {
     if (!stay) {
       this.staff = false;
       this.lastUi = '';
+      this.table.restartClocks();
     } else this.staffUi(m);
   }
 

@@ -1,5 +1,5 @@
 /** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
-import { POWER } from '../../hardware/power';
+import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../hardware/power-figures';
 import { espruinoModule } from './espruino-module';
 import { CONFIG_FILE } from './save-config';
 
@@ -27,8 +27,8 @@ export interface BoardConfig {
 export const DEFAULT_BOARD_CONFIG: BoardConfig = {
   window_ms: 8000,
   marker_ms: 3000,
-  brightness: POWER.brightnessCap,
-  led_budget_ma: POWER.ledBudgetMa,
+  brightness: BRIGHTNESS_CAP,
+  led_budget_ma: LED_BUDGET_MA,
   attract_ms: 120000,
   abandon_ms: 0,
   leds_link: false,

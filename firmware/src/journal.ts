@@ -62,11 +62,20 @@ export class Journal {
     this.slot = next;
   }
 
-  /** Appends action `n`, given as its JSON text (the caller has it anyway). */
-  append(n: number, actionJson: string): void {
+  /**
+   * Appends action `n`, given as its JSON text (the caller has it anyway); false when Storage
+   * cannot take it (full): the action is not committed.
+   */
+  append(n: number, actionJson: string): boolean {
     const line = '{"n":' + n + ',"a":' + actionJson + '}\n';
-    (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
+    try {
+      (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
+    } catch (e) {
+      this.lines = null;
+      return false;
+    }
     this.pending += line.length;
+    return true;
   }
 
   /** Ends the game: its checkpoints first (without one the lines are never read), so a power cut in between never brings it back. */
@@ -74,7 +83,7 @@ export class Journal {
     const S = espruinoModule('Storage');
     S.erase(CHECKPOINT_FILES[this.slot]);
     S.erase(CHECKPOINT_FILES[1 - this.slot]);
-    S.erase(VOTES_FILE);
+    // (Its window votes go with the next game's first checkpoint: without a game they are never read.)
     this.eraseLines();
   }
 

@@ -32,9 +32,9 @@ export const ERROR_TEXT: Record<string, string> = {
   frustration_started: 'a frustration has started: the active player can no longer reduce on this throw',
   choose_victim: 'press the seat button of the player to steal from first',
   enter_dice: 'enter the dice on the pad first',
-  entry_pending: 'finish or clear the entered dice first',
+  middle_has_value: 'the middle has a marker of this value: OK takes it (the steal-only option)',
   no_game: 'no game running',
-  exception: 'the board could not do it (an error it did not expect; nothing was taken)',
+  storage_full: 'the board\'s Storage is full: nothing was taken (staff: flash the firmware again)',
   // Board errors (err lines).
   resume_failed: 'the journaled game could not be resumed: the board started in set-up',
 };

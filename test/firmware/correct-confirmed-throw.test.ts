@@ -100,10 +100,15 @@ describe('correcting a throw while its reroll window runs', () => {
     expect(t.board.errors).toEqual([]);
   });
 
-  it('stops correcting when the window is closed instead', async () => {
+  it('refuses OK with nothing entered while correcting; after BACK, OK closes the window', async () => {
     const t = await windowOpen();
     t.press('S2', 'BK');
     expect(t.snap().ui.correcting).toBe(true);
+    // OK meant as "done": it must not commit the votes on the throw being corrected.
+    t.press('OK');
+    expect(t.snap().st.phase).toBe('reroll_window');
+    expect(t.snap().ui).toMatchObject({ correcting: true, err: 'enter_dice' });
+    t.press('BK'); // leaves correcting
     t.press('OK'); // closes the window: Ben frustrates
     const s = t.snap();
     expect(s.st.phase).toBe('await_reroll');

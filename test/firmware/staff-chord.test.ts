@@ -3,7 +3,8 @@
  * (a virtual roll, closing a reroll window, taking a marker, a rematch; BACK clears the entry), and
  * let go early each would be a press: the chord must be neither. On the simulated Pico's pins, in
  * every phase, with and without an entry pending: the chord leaves the game and the entry as they
- * were, opens the menu when held 3 s, and OK leaves the menu.
+ * were, opens the menu when held 3 s, and OK leaves the menu. A reroll window's countdown stops
+ * meanwhile (it ran out in the menu and committed its votes) and runs again in full afterwards.
  */
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
@@ -67,9 +68,15 @@ describe('the staff chord (OK + BACK)', () => {
           expect(after.ui.entry).toEqual(before.ui.entry);
           expect(after.ui.correcting).toBe(before.ui.correcting);
           expect(after.ui.err).toBe(before.ui.err);
-          const uiModes = msgs.filter((m) => m.t === 'ui').map((m) => (m as { m: string }).m);
+          // A running reroll window stops while staff hold the chord (its ui line loses the
+          // countdown) and runs again in full when they let go or leave the menu.
+          const uiLines = msgs.filter((m) => m.t === 'ui') as unknown as { m: string; dl?: number }[];
+          const inWindow = before.st.phase === 'reroll_window';
+          const uiModes = uiLines.filter((m) => !(inWindow && m.m === 'play')).map((m) => m.m);
+          if (inWindow) expect(uiLines[0]).toMatchObject({ m: 'play', dl: 0 });
           if (hold < 3000) {
             expect(uiModes).toEqual([]);
+            if (inWindow) expect(uiLines[uiLines.length - 1].dl).toBeGreaterThan(60000 - 300);
             // The buttons work again once both are up.
             board.press('BK', 80);
             board.advance(150);
@@ -80,6 +87,7 @@ describe('the staff chord (OK + BACK)', () => {
             board.advance(150);
             expect(snap().st).toEqual(before.st);
             expect(sim.msgs.slice(from).filter((m) => m.t === 'ui').pop()).toMatchObject({ m: before.ui.mode });
+            if (inWindow) expect((sim.msgs.slice(from).filter((m) => m.t === 'ui').pop() as unknown as { dl: number }).dl).toBeGreaterThan(60000 - 300);
           }
           expect(board.errors).toEqual([]);
         });

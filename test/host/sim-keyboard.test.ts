@@ -47,7 +47,7 @@ describe.each([
 ])('dicetray sim from the keyboard (%s)', (_kind, args) => {
   it('sets up, refuses a wrong dice count without losing the entry, plays on, survives a power cut and opens the staff menu (pins only)', async () => {
     const t = simInTerminal(args);
-    await t.waitFor('Set-up: seat buttons join');
+    await t.waitFor('Set-up: 2–5 seat buttons join');
     await t.type(['1', '2']);
     await t.waitFor('Joined: Seat 1, Seat 2 · starts: Seat 1');
     await t.type(['\r']);
@@ -94,7 +94,7 @@ describe.each([
 
   it('takes keys typed faster than the buttons (several in one chunk, a repeated key, an arrow key) one after the other', async () => {
     const t = simInTerminal(args);
-    await t.waitFor('Set-up: seat buttons join');
+    await t.waitFor('Set-up: 2–5 seat buttons join');
     // All at once, as a paste or a fast typist's keys arrive: seats 1 and 2, then OK.
     t.proc.stdin!.write('12\r');
     await t.waitFor('first throw (7 dice)');
@@ -115,7 +115,7 @@ describe.each([
 describe('dicetray sim in an 80 × 24 terminal', () => {
   it('fits: nothing wraps, the title and the keys stay, the oldest notes go first', async () => {
     const t = simInTerminal(['--fresh'], { cols: 80, rows: 24 });
-    await t.waitFor('Set-up: seat buttons join');
+    await t.waitFor('Set-up: 2–5 seat buttons join');
     await t.type(['1', '2', '3', '4', '5', '\r']);
     await t.waitFor('first throw (7 dice)');
     // Five players and a few throws: more notes than the screen has room for.
@@ -141,7 +141,7 @@ describe('dicetray sim --fresh --storage FILE', () => {
     const storage = path.join(scratchDir(), 'kept.json');
     writeFileSync(storage, JSON.stringify({ 'dt.old': 'an earlier game' }));
     let t = simInTerminal(['--fresh'], undefined, storage);
-    await t.waitFor('Set-up: seat buttons join');
+    await t.waitFor('Set-up: 2–5 seat buttons join');
     await t.type(['1', '2', '\r', 'a', 's', 'd']);
     await t.waitFor('Entering: 3 4 5');
     await t.type(['q']);

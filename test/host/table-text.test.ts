@@ -29,7 +29,7 @@ const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: fals
 describe('what the screens say the table should do', () => {
   it('set-up: who joined, who starts, the options; a refusal stays with the set-up', () => {
     expect(setupText({ in: [true, false, true, false, false, false, false], st: 2, vd: true, im: false, so: false })).toEqual([
-      'Set-up: seat buttons join (long press: start player), K1–K3 options, OK starts.',
+      'Set-up: 2–5 seat buttons join (long press: start player), K1–K3 options, OK starts.',
       'Joined: Seat 1, Seat 3 · starts: Seat 3',
       'Options: K1 virtual dice on · K2 reroll immune off · K3 steal only off',
     ]);

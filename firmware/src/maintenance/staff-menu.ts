@@ -3,7 +3,7 @@
  * K2 brightness, K3 end the game, K4 console for flashing, K5 self-test, OK leaves.
  */
 import type { BoardConfig } from '../config';
-import { POWER } from '../../../hardware/power';
+import { BRIGHTNESS_CAP } from '../../../hardware/power-figures';
 import { C } from '../leds/frame';
 
 const WINDOW_CHOICES = [4000, 8000, 12000];
@@ -15,7 +15,7 @@ const WINDOW_CHOICES = [4000, 8000, 12000];
 export function staffLeds(c: BoardConfig): number[] {
   const out: number[] = [];
   for (let i = 0; i < 3; i++) out.push(8 + i, 7, i < c.window_ms / 4000 ? C.cyan : C.off);
-  out.push(12, 7, C.white, 13, 7, c.brightness > POWER.brightnessCap / 2 ? C.white : C.off);
+  out.push(12, 7, C.white, 13, 7, c.brightness > BRIGHTNESS_CAP / 2 ? C.white : C.off);
   return out;
 }
 
@@ -32,7 +32,7 @@ export function staffButton(id: string, a: StaffActions): boolean {
   const c = a.cfg;
   if (id === 'OK') return false;
   if (id === 'K1') c.window_ms = WINDOW_CHOICES[(WINDOW_CHOICES.indexOf(c.window_ms) + 1) % WINDOW_CHOICES.length];
-  else if (id === 'K2') c.brightness = c.brightness >= POWER.brightnessCap ? Math.round(POWER.brightnessCap / 2) : POWER.brightnessCap;
+  else if (id === 'K2') c.brightness = c.brightness >= BRIGHTNESS_CAP ? Math.round(BRIGHTNESS_CAP / 2) : BRIGHTNESS_CAP;
   else if (id === 'K3') a.abandon();
   else if (id === 'K4') a.maintenance();
   else if (id === 'K5') a.selfTest();

@@ -414,7 +414,9 @@ function drawSetup(ui: PvUi, ph: number, e: number): number {
   const v = V;
   D[SLOT_AT.status] = D[SLOT_AT.seat_active] = D[SLOT_AT.target] = D[__DT_BUILD__.offSlot];
   if (e & 2) v[CELL_AT.status + 7] = C.red;
-  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) v[CELL_AT.seat_active + i] = i === ui.startSeat && ph === 2 ? C.off : C.white;
+  // The start seat blinks: the one chosen, else the first seat in (the default).
+  const st = ui.startSeat >= 0 ? ui.startSeat : ui.seatsIn.indexOf(true);
+  for (let i = 0; i < 7; i++) if (ui.seatsIn[i]) v[CELL_AT.seat_active + i] = i === st && ph === 2 ? C.off : C.white;
   if (ui.virtual) v[CELL_AT.target] = C.cyan;
   if (ui.immune) v[CELL_AT.target + 1] = C.cyan;
   if (ui.stealOnly) v[CELL_AT.target + 2] = C.cyan;

@@ -167,6 +167,26 @@ export class PechvogelTable {
     this.app.refresh();
   };
 
+  /** Staff (the OK + BACK chord, the menu): the countdowns stop, their bar goes; restartClocks() runs them again in full. */
+  stopClocks(): void {
+    if (this.timer >= 0) clearTimeout(this.timer);
+    if (this.auto >= 0) clearTimeout(this.auto);
+    this.timer = this.auto = -1;
+    this.ui.deadline = 0;
+  }
+
+  restartClocks(): void {
+    const ui = this.ui;
+    const v = ui.victim;
+    const e = ui.err;
+    // afterAction starts them as a step does (not while correcting: they wait for the correction
+    // then); the chosen victim and a refusal showing stay (a call less for every step's afterAction).
+    if (ui.correcting) return;
+    this.afterAction();
+    ui.victim = v;
+    ui.err = e;
+  }
+
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
   closeWindow(): void {
     const s = this.app.state;
@@ -185,6 +205,8 @@ export class PechvogelTable {
     if (s.phase === OVER) {
       if (id === 'OK' && kind === 'long') this.rematch();
       else if (id === 'BK' && kind === 'long') this.ui.mode = 'setup';
+      // A short press: the refusal says the game is over (screens say what long OK and BACK do).
+      else this.refuse('game_over', -1);
       return;
     }
     if (id.charAt(0) === 'S') return this.seatButton(s, Number(id.slice(1)) - 1, kind);
@@ -225,7 +247,10 @@ export class PechvogelTable {
     }
     if (s.phase === MARKER) {
       if (p === s.active) return this.refuse('not_an_opponent', seat);
-      if (s.players[p].markers.indexOf(s.turn.target as number) < 0) return this.refuse('marker_not_available', seat);
+      const v = s.turn.target as number;
+      if (s.players[p].markers.indexOf(v) < 0) return this.refuse('marker_not_available', seat);
+      // The steal-only option: the middle has the value, so no steal (the engine would refuse it later).
+      if (s.config.steal_only_if_middle_lacks_value && s.middle[v - 3] > 0) return this.refuse('middle_has_value', seat);
       ui.victim = p;
       return;
     }
@@ -235,9 +260,9 @@ export class PechvogelTable {
 
   private ok(s: PvState, kind: 'press' | 'long'): void {
     const ui = this.ui;
-    // OK in a window closes it, unless it confirms a correction of the throw the window is about.
-    if (s.phase === WINDOW && !(ui.correcting && ui.entry.length > 0)) return this.closeWindow();
-    if (s.phase === MARKER && !(ui.correcting && ui.entry.length > 0)) {
+    // OK in a window closes it, unless a correction of the throw it is about is being entered.
+    if (s.phase === WINDOW && !ui.correcting) return this.closeWindow();
+    if (s.phase === MARKER && !ui.correcting) {
       // The only possible action, which the board would make (a steal too), else from the middle.
       // Held with virtual dice, OK rolls too: for the next player, in an event of its own.
       if (this.act(this.autoAct || { do: 'take_marker' }, -1) && kind === 'long' && s.rng) {
@@ -250,8 +275,8 @@ export class PechvogelTable {
       }
       return;
     }
-    if (kind === 'long') {
-      if (ui.entry.length > 0) return this.refuse('entry_pending', -1);
+    // Held with nothing entered: a virtual roll; held on an entry: it confirms the entry.
+    if (kind === 'long' && ui.entry.length === 0 && !ui.correcting) {
       this.act({ do: 'roll' }, -1);
       return;
     }
@@ -324,6 +349,8 @@ export class PechvogelTable {
 
   private setupButton(id: string, kind: 'press' | 'long'): void {
     const ui = this.ui;
+    // A refusal (OK with an impossible set-up) lasts until the next press.
+    ui.err = '';
     if (id.charAt(0) === 'S') {
       const seat = Number(id.slice(1)) - 1;
       if (kind === 'long') {

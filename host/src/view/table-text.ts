@@ -13,7 +13,7 @@ const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).joi
 
 /** The set-up at the buttons: how it works, who joined and starts, the options. */
 export function setupText(setup: MirrorSetup | null): string[] {
-  const out = ['Set-up: seat buttons join (long press: start player), K1–K3 options, OK starts.'];
+  const out = ['Set-up: 2–5 seat buttons join (long press: start player), K1–K3 options, OK starts.'];
   if (!setup) return out;
   const joined: number[] = [];
   for (let i = 0; i < setup.in.length; i++) if (setup.in[i]) joined.push(i);
@@ -36,9 +36,10 @@ export function secondsLeft(ui: MirrorUi, now: number): string {
 }
 
 /**
- * Who does what now, in lines of at most ~76 characters (none at game over): the throw and its
+ * Who does what now, in lines of at most ~76 characters: the throw and its
  * dice, the target to choose (with what was rolled), the reroll window (who may frustrate, whether
- * the player may reduce), the marker step (options, the chosen victim, the board's own choice).
+ * the player may reduce), the marker step (options, the chosen victim, the board's own choice),
+ * at game over how to go on.
  */
 export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean } = {}): string[] {
   // seconds false: no time left in the words (a screen that shows the countdown beside them).
@@ -81,6 +82,8 @@ export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: {
       if (o.stealFrom.length) out.push(`${o.take ? '  or' : `${who}:`} steal: seat button of ${names(s, o.stealFrom).replace(/, /g, ' or ')}, then pad 3–7 for the box`);
       return out.length ? out : [`${who}: no marker to take`];
     }
+    case 'game_over':
+      return ['Game over: hold OK for a rematch, hold BACK for a new set-up'];
   }
   return [];
 }
