@@ -80,7 +80,7 @@ describe.concurrent('dicetray flash', () => {
     }
   }, 120_000);
 
-  it('fails with the reason when the board runs out of Storage', async () => {
+  it('fails with the reason when the board runs out of Storage (the words Espruino uses)', async () => {
     const { code, manifest } = await ensureBundle();
     const board = new SimBoard({ bundle: code, pins: manifest.pins, storage: new SimStorage(null, 16 * 1024) });
     const ex = await exposeOnTcp(board, 0);
@@ -88,7 +88,7 @@ describe.concurrent('dicetray flash', () => {
     try {
       const cli = new Cli(['flash', '--port', ex.describe]);
       expect(await cli.exited).toBe(5);
-      expect(cli.err.join('\n')).toMatch(/dicetray: the board reported an error during the upload: Uncaught Error: Storage full/);
+      expect(cli.err.join('\n')).toMatch(/dicetray: the board reported an error during the upload: Uncaught Error: Unable to find or create file/);
     } finally {
       ex.close();
       board.powerCut();
