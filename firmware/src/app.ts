@@ -168,10 +168,11 @@ export class App {
     // Journal before adopting: an action is committed once it is in Storage. The action's JSON
     // is made once, for the journal line and the act line (strings: cheaper than objects here).
     let aj = JSON.stringify(a);
-    // Storage full: not committed, so not taken (the host hears why, the table sees a refusal).
-    if (!this.journal.append(s.n, aj)) {
-      this.err('storage_full');
-      return { code: 'storage_full', message: '' };
+    // Storage full: not committed, so not taken (a short catch block: Espruino reads it on every step).
+    try {
+      this.journal.append(s.n, aj);
+    } catch (e) {
+      return this.storageFull();
     }
     if (s.phase === OVER || (s.phase === FIRST && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
@@ -398,6 +399,12 @@ export class App {
     this.tickAt = at;
     // A timer never fires early; 1 ms later the new phase is certain to be on.
     this.tickId = setTimeout(() => this.tick(), at > now ? at - now + 1 : 1) as unknown as number;
+  }
+
+  /** The journal could not take an action (Storage full): the host hears why, the table sees a refusal. */
+  private storageFull(): RuleError {
+    this.err('storage_full');
+    return { code: 'storage_full', message: '' };
   }
 
   private tick(): void {

@@ -62,20 +62,11 @@ export class Journal {
     this.slot = next;
   }
 
-  /**
-   * Appends action `n`, given as its JSON text (the caller has it anyway); false when Storage
-   * cannot take it (full): the action is not committed.
-   */
-  append(n: number, actionJson: string): boolean {
+  /** Appends action `n`, given as its JSON text (the caller has it anyway); throws when Storage is full. */
+  append(n: number, actionJson: string): void {
     const line = '{"n":' + n + ',"a":' + actionJson + '}\n';
-    try {
-      (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
-    } catch (e) {
-      this.lines = null;
-      return false;
-    }
+    (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
     this.pending += line.length;
-    return true;
   }
 
   /** Ends the game: its checkpoints first (without one the lines are never read), so a power cut in between never brings it back. */
