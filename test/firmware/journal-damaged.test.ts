@@ -11,24 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { bootedSim, nextMove } from '../support/game-driver';
-import { mulberry32 } from '../support/random';
+import { journalGame } from '../support/journal-game';
 
-async function game(seed: number) {
-  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed }] as HostCmd[]);
-  const snap = () => sim.snapshot().st as PvState;
-  const pick = mulberry32(seed);
-  const move = () => {
-    for (const c of nextMove(snap(), pick, false).cmds) sim.requestSync(c);
-    board.advance(0);
-  };
-  const restart = () => {
-    board.powerCut();
-    board.boot();
-    board.advance(50);
-  };
-  return { board, sim, snap, move, restart };
-}
+const game = (seed: number) => journalGame(seed, ['Ann', 'Ben', 'Cleo']);
 
 const checkpointOf = (files: Record<string, string>) => (files['dt.game'] !== undefined ? 'dt.game' : 'dt.gam2');
 

@@ -8,27 +8,9 @@
  *    continue right after the torn prefix and make the line unreadable).
  */
 import { describe, expect, it } from 'vitest';
-import type { HostCmd } from '../../shared/protocol/messages';
-import type { PvState } from '../../shared/games/pechvogel/types';
-import { bootedSim, nextMove } from '../support/game-driver';
-import { mulberry32 } from '../support/random';
+import { journalGame } from '../support/journal-game';
 
-async function game(seed: number) {
-  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dora', 'Eve'], seed }] as HostCmd[]);
-  const snap = () => sim.snapshot().st as PvState;
-  const pick = mulberry32(seed);
-  /** One legal move as a host action; the automatic marker step runs too. */
-  const move = () => {
-    for (const c of nextMove(snap(), pick, false).cmds) sim.requestSync(c);
-    board.advance(0);
-  };
-  const restart = () => {
-    board.powerCut();
-    board.boot();
-    board.advance(50);
-  };
-  return { board, sim, snap, move, restart };
-}
+const game = (seed: number) => journalGame(seed);
 
 describe('power cut during a flash write', () => {
   for (const keep of [0, 1, 40, 700, 1200]) {

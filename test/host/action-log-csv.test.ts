@@ -4,32 +4,15 @@
  * a correction pointing at the row it replaces.
  */
 import { describe, expect, it } from 'vitest';
-import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter, THROW_CSV_HEADER } from '../../host/src/mirror/action-log-writer';
-import type { TableMirror } from '../../host/src/mirror/table-mirror';
-import { entryLine, headerLine } from '../../shared/engine/log';
-import { step } from '../../shared/engine/step';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { HostError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
+import { fakeTable } from '../support/fake-table';
 
-/** A mirror stand-in: the writer reads label, model.state, model.log and 'note' events. */
-function fakeTable(state: PvState) {
-  const t = Object.assign(new EventEmitter(), { label: 'T1', model: { state, log: [headerLine({ log: 'dicetray-log/1', game: 'pechvogel', state })] } });
-  return {
-    table: t as unknown as TableMirror,
-    sync: () => t.emit('note', { ev: 'synced' }),
-    act: (a: Record<string, unknown>) => {
-      const r = step(t.model.state, a as { do: string });
-      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
-      t.model.state = r.state as PvState;
-      t.emit('note', { ev: 'action', a, line: entryLine(r.state, a as { do: string }, r.effects) });
-    },
-  };
-}
 
 function rows(file: string): Record<string, string>[] {
   const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n');

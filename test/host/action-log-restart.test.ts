@@ -4,31 +4,17 @@
  * finished game got an empty log at every restart). A board that moved on gets a new file.
  */
 import { describe, expect, it } from 'vitest';
-import { EventEmitter } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter } from '../../host/src/mirror/action-log-writer';
-import type { TableMirror } from '../../host/src/mirror/table-mirror';
-import { entryLine, headerLine, replayLog } from '../../shared/engine/log';
+import { replayLog } from '../../shared/engine/log';
 import { step } from '../../shared/engine/step';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { scratchDir } from '../support/host-harness';
+import { fakeTable } from '../support/fake-table';
 
-/** A mirror stand-in that synced to `state` (its log: the snapshot header, as a mirror joining mid-game has). */
-function mirrorOf(state: PvState, label = 'T1') {
-  const t = Object.assign(new EventEmitter(), { label, model: { state, log: [headerLine({ log: 'dicetray-log/1', game: 'pechvogel', state })] } });
-  return {
-    table: t as unknown as TableMirror,
-    sync: () => t.emit('note', { ev: 'synced' }),
-    act: (a: Record<string, unknown>) => {
-      const r = step(t.model.state, a as { do: string });
-      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
-      t.model.state = r.state as PvState;
-      t.emit('note', { ev: 'action', a, line: entryLine(r.state, a as { do: string }, r.effects) });
-    },
-  };
-}
+const mirrorOf = fakeTable;
 
 function start() {
   const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 3 });
