@@ -16,6 +16,21 @@ import { fakeTable } from '../support/fake-table';
 
 const mirrorOf = fakeTable;
 
+/** A mirror run starting: a new writer on `dir`, synced to the board at `state`. */
+function mirrorRun(dir: string, now: () => number, state: PvState, label = 'T1') {
+  const m = fakeTable(state, label);
+  new ActionLogWriter({ dir, csv: null, now }).attach(m.table);
+  m.sync();
+  return m;
+}
+
+/** The state after the first throw of `s` (the board moved on). */
+function thrown(s: PvState): PvState {
+  const r = step(s, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+  if (!r.ok) throw new Error('throw');
+  return r.state as PvState;
+}
+
 function start() {
   const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 3 });
   if (!s.ok) throw new Error('setup');
@@ -52,43 +67,28 @@ describe('action logs across mirror restarts', () => {
     const dir = scratchDir('dt-logs-');
     let t = 1_800_000_000_000;
     const now = () => (t += 1000);
-    const m1 = mirrorOf(start());
-    new ActionLogWriter({ dir, csv: null, now }).attach(m1.table);
-    m1.sync();
+    const m1 = mirrorRun(dir, now, start());
     // The board moves on while no mirror runs.
-    const moved = step(m1.table.model.state as PvState, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
-    if (!moved.ok) throw new Error('throw');
-    const m2 = mirrorOf(moved.state as PvState);
-    new ActionLogWriter({ dir, csv: null, now }).attach(m2.table);
-    m2.sync();
+    const moved = thrown(m1.table.model.state as PvState);
+    mirrorRun(dir, now, moved);
     expect(readdirSync(dir)).toHaveLength(2);
 
     // The newest log torn by a crash mid-line: left as it is.
     const newest = path.join(dir, readdirSync(dir).sort()[1]);
     writeFileSync(newest, readFileSync(newest, 'utf8') + '{"n":2,"a":{"do"');
-    const m3 = mirrorOf(moved.state as PvState);
-    new ActionLogWriter({ dir, csv: null, now }).attach(m3.table);
-    m3.sync();
+    mirrorRun(dir, now, moved);
     expect(readdirSync(dir)).toHaveLength(3);
 
     // Another table at the same state has logs of its own.
-    const m4 = mirrorOf(moved.state as PvState, 'T2');
-    new ActionLogWriter({ dir, csv: null, now }).attach(m4.table);
-    m4.sync();
+    mirrorRun(dir, now, moved, 'T2');
     expect(readdirSync(dir)).toHaveLength(4);
   });
 
   it('never writes over a file of the same second', () => {
     const dir = scratchDir('dt-logs-');
     const now = () => 1_800_000_000_000;
-    const a = mirrorOf(start());
-    new ActionLogWriter({ dir, csv: null, now }).attach(a.table);
-    a.sync();
-    const other = step(a.table.model.state as PvState, { do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
-    if (!other.ok) throw new Error('throw');
-    const b = mirrorOf(other.state as PvState);
-    new ActionLogWriter({ dir, csv: null, now }).attach(b.table);
-    b.sync();
+    const a = mirrorRun(dir, now, start());
+    mirrorRun(dir, now, thrown(a.table.model.state as PvState));
     expect(readdirSync(dir)).toHaveLength(2);
   });
 });
