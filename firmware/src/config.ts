@@ -1,7 +1,7 @@
 /** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
 import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../hardware/power-figures';
 import { espruinoModule } from './espruino-module';
-import { CONFIG_FILE } from './save-config';
+import { ConfigFile } from './save-config';
 
 export interface BoardConfig {
   /** Reroll-window countdown. */
@@ -37,15 +37,12 @@ export const DEFAULT_BOARD_CONFIG: BoardConfig = {
 
 export function loadConfig(): BoardConfig {
   const c = Object.assign({}, DEFAULT_BOARD_CONFIG);
-  const raw = espruinoModule('Storage').read(CONFIG_FILE);
-  if (raw) {
-    try {
-      const o = JSON.parse(raw);
-      for (const k in c) if (o[k] !== undefined && typeof o[k] === typeof (c as unknown as Record<string, unknown>)[k]) (c as unknown as Record<string, unknown>)[k] = o[k];
-    } catch (e) {
-      // A damaged config falls back to defaults rather than bricking the table.
-    }
-  }
+  const S = espruinoModule('Storage');
+  // The spare is there only when a power cut came in the middle of a save: it holds the new
+  // settings whole, or it is torn (padded with 0xFF) and the file still holds the old ones.
+  const o = S.readJSON(ConfigFile.spare, true) || S.readJSON(ConfigFile.main, true);
+  // A damaged config falls back to defaults rather than bricking the table.
+  if (o && typeof o === 'object') for (const k in c) if (o[k] !== undefined && typeof o[k] === typeof (c as unknown as Record<string, unknown>)[k]) (c as unknown as Record<string, unknown>)[k] = o[k];
   return c;
 }
 
