@@ -18,7 +18,7 @@ import { encodePacket } from '../../../shared/protocol/host-codec';
 import { EXIT, fileError } from '../errors';
 import { checkSimOptions, exposeError } from './sim-options';
 import type { Output } from '../output';
-import { INPUT_TIMING } from '../../../hardware/pinmap';
+import { keyQueue } from '../sim/key-queue';
 
 export interface SimOptions {
   pty?: string;
@@ -33,8 +33,6 @@ export interface SimOptions {
 const SHORT_KEY_MS = 80;
 const LONG_KEY_MS = 1200;
 const STAFF_CHORD_MS = 3500;
-/** Between one key's release (debounced) and the next key's press. */
-const KEY_GAP_MS = 20;
 
 /**
  * The keys in what the terminal sent: one character each, Enter as CR LF or LF once, and an
@@ -157,60 +155,47 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   process.stdin.setRawMode(true);
   process.stdin.resume();
   await new Promise<void>((done) => {
-    // A terminal hands over what was typed in chunks: a fast typist's or a paste's keys come
-    // several at once. Each key is pressed in turn, the next only after the last one's button is
-    // up again and debounced, so none is lost or merged (two presses of one button at once are one).
-    const queue: string[] = [];
-    let busy = false;
-    const next = (): void => {
-      const k = queue.shift();
-      if (k === undefined) {
-        busy = false;
-        return;
-      }
-      busy = true;
-      const heldMs = onKey(k);
-      if (heldMs > 0) setTimeout(next, heldMs + INPUT_TIMING.debounceMs + KEY_GAP_MS);
-      else next();
-    };
-    /** Acts on one key; returns how long it holds a button down (0: none). */
-    const onKey = (k: string): number => {
+    const typed = keyQueue((k, released) => onKey(k, released));
+    /** Acts on one key; returns whether it holds a button down (`released` then runs once it is up). */
+    const onKey = (k: string, released: () => void): boolean => {
       if (k === 'L') {
         long = true;
-        return 0;
+        return false;
       }
       if (k === 'M') {
         // The staff chord: OK and BACK held together past STAFF_HOLD_MS. It needs pins: the
         // host's btn commands only press or long-press one button.
         if (opts.linux) say('the staff menu needs button pins (OK + BACK held 3 s); the Linux build has none');
-        else for (const b of ['OK', 'BK']) board.press(b, STAFF_CHORD_MS);
-        return opts.linux ? 0 : STAFF_CHORD_MS;
+        else {
+          board.press('OK', STAFF_CHORD_MS);
+          board.press('BK', STAFF_CHORD_MS, released);
+        }
+        return !opts.linux;
       }
       if (k === 'P') {
         say('power cut … power back');
         board.powerCut();
         board.boot();
-        return 0;
+        return false;
       }
       const id = KEYMAP[k];
-      if (!id) return 0;
+      if (!id) return false;
       const ms = long ? LONG_KEY_MS : SHORT_KEY_MS;
       long = false;
       // Espruino's Linux build has no pins (setWatch never fires): there the buttons are the
       // host's btn commands, as a mirror or script sends them.
       if (opts.linux) {
         board.write(encodePacket({ c: 'btn', b: id, k: ms === LONG_KEY_MS ? 'long' : 'press' }));
-        return 0;
+        return false;
       }
-      board.press(id, ms);
-      return ms;
+      board.press(id, ms, released);
+      return true;
     };
     process.stdin.on('data', (d: Buffer) => {
       const keys = splitKeys(d.toString('latin1'));
       // Quitting does not wait for the keys before it.
       if (keys.indexOf('\x03') >= 0 || keys.indexOf('q') >= 0) return done();
-      queue.push(...keys);
-      if (!busy) next();
+      typed(keys);
     });
   });
   clearInterval(timer);

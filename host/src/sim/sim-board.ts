@@ -407,11 +407,17 @@ export class SimBoard extends EventEmitter {
     return pin;
   }
 
-  /** Presses a button for `ms` (pins pull to GND while pressed). Fake clock: advances time. */
-  press(button: string, ms = 100): void {
+  /**
+   * Presses a button for `ms` (pins pull to GND while pressed). Fake clock: advances time.
+   * `released` runs when the button is up again (on the board's clock, however late that is).
+   */
+  press(button: string, ms = 100, released?: () => void): void {
     const pin = this.pinOf(button);
     this.setPin(pin, 0);
-    this.after(ms, () => this.setPin(pin, 1));
+    this.after(ms, () => {
+      this.setPin(pin, 1);
+      if (released) released();
+    });
   }
 
   /** Bouncing contact: a burst of edges shorter than the debounce time, then a clean press. */
