@@ -55,6 +55,8 @@ function randomGiven(rnd: (n: number) => number): Fragment {
     const targets = rnd(4);
     const ravens = rnd(3);
     given.turn = { target: 3 + rnd(5), board: { targets, ravens }, reduce_used: rnd(4) === 0, frustrate_used: rnd(4) === 0 };
+    // Frustrations already on the board (whose, a fragment does not say): the frustration is used.
+    if (rnd(4) === 0) Object.assign(given.turn, { board_frustrations: 1 + rnd(3), frustrate_used: true });
   }
   return { given, config: { reduce_reroll_immune_to_frustrate: rnd(3) === 0, steal_only_if_middle_lacks_value: rnd(3) === 0 } };
 }
@@ -75,6 +77,7 @@ function refFromGiven(f: Fragment): RState {
   for (const p of g.players) s.players[p.name] = { markers: p.markers.slice().sort((a: number, b: number) => a - b), frustrations: p.frustrations };
   if (g.turn) {
     Object.assign(s.turn, { target: g.turn.target, targets: g.turn.board.targets, ravens: g.turn.board.ravens, reduce_used: g.turn.reduce_used, frustrate_used: g.turn.frustrate_used });
+    for (let i = 0; i < (g.turn.board_frustrations || 0); i++) s.turn.frustraters.push('');
     s.phase = 'await_throw';
   }
   return s;

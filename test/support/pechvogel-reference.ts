@@ -87,7 +87,8 @@ function resolve(s: RState): void {
   const me = s.players[s.active];
   if (T.ravens >= 3) me.frustrations += T.frustraters.length > 0 ? T.frustraters.length : 1;
   else if (T.frustraters.length > 0) {
-    for (const f of T.frustraters) s.players[f].frustrations += 2;
+    // A frustration already on the board when the fragment starts has no known owner: nobody gets it back.
+    for (const f of T.frustraters) if (f in s.players) s.players[f].frustrations += 2;
     me.frustrations -= Math.min(me.frustrations, T.frustraters.length);
   }
   if (T.targets >= 5 || T.ravens >= 4) s.murphy = s.active;

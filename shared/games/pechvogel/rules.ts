@@ -111,12 +111,10 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
     act.frustrations += T.frustraters.length || 1;
   } else {
     for (let i = 0; i < T.frustraters.length; i++) {
-      // Unknown origin (-1, scenario start): nobody to pay back. Else own frustration back,
-      // plus one from the active player while they have any, else from the supply.
-      if (T.frustraters[i] >= 0) {
-        own(s, T.frustraters[i]).frustrations += 2;
-        if (act.frustrations > 0) act.frustrations--;
-      }
+      // Own frustration back, plus one from the active player while they have any, else from the
+      // supply (R-PV-20). Of unknown origin (-1, a scenario's start): the active player still pays.
+      if (T.frustraters[i] >= 0) own(s, T.frustraters[i]).frustrations += 2;
+      if (act.frustrations > 0) act.frustrations--;
     }
   }
   const greedy = T.targets >= 5 || T.ravens >= 4;
