@@ -126,6 +126,8 @@ function nextAction(rnd: (n: number) => number, s: RState): Action {
       return { do: 'steal', from: others[rnd(others.length)], return_to_box: 3 + rnd(5) };
     default: {
       const n = diceToThrow(s);
+      // Seven ravens (R-PV-03), too rare to come up by chance.
+      if (s.phase === 'await_first_throw' && rnd(40) === 0) return { do: 'throw', faces: ['R', 'R', 'R', 'R', 'R', 'R', 'R'] };
       // Now and then a wrong count (wrong_dice_count).
       return { do: 'throw', faces: faces(rnd, rnd(10) === 0 ? Math.max(1, n + (rnd(2) ? 1 : -1)) : n, T.target) };
     }
@@ -169,6 +171,7 @@ describe('the engine against a second model written from RULES.md, on random fra
           continue;
         }
         tally(a.do);
+        if (a.do === 'throw' && (a.faces as RFace[]).join('') === 'RRRRRRR') tally('seven ravens');
         e = er.state as PvState;
         r = rr.state;
         tally(r.phase);
@@ -191,7 +194,7 @@ describe('the engine against a second model written from RULES.md, on random fra
     // The fragments reach every phase, every action and every error code of the conventions.
     expect(steps).toBeGreaterThan(20000);
     const conventions = JSON.parse(readFileSync(SCENARIOS, 'utf8')).conventions.pechvogel;
-    const want = conventions.phases.concat(conventions.errors, ['throw', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal', 'wrong_phase', 'window_open']);
+    const want = conventions.phases.concat(conventions.errors, ['throw', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal', 'wrong_phase', 'window_open', 'seven ravens']);
     expect(want.filter((k: string) => !seen[k])).toEqual([]);
   });
 });
