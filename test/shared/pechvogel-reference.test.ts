@@ -134,7 +134,7 @@ function nextAction(rnd: (n: number) => number, s: RState): Action {
   }
 }
 
-/** The engine's view without dice_to_throw, which the reference gives only where a throw is due. */
+/** The engine's view without dice_to_throw (the reference gives it only where a throw is due). */
 function engineView(s: PvState): Record<string, any> {
   const v = pechvogelView(s) as Record<string, any>;
   delete v.turn.dice_to_throw;

