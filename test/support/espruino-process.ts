@@ -206,7 +206,11 @@ export class EspruinoProcess {
   async until(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (!cond()) {
-      if (this.exited) throw new Error(`Espruino exited (code ${this.exitCode}) while waiting for ${what}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
+      if (this.exited) {
+        // An interpreter assertion prints its line, then a trace of all memory: say which one.
+        const assert = /ASSERT\([^\n]*/.exec(this.raw);
+        throw new Error(`Espruino exited (code ${this.exitCode}) while waiting for ${what}${assert ? ': ' + assert[0] : ''}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
+      }
       const left = end - Date.now();
       if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
       await new Promise<void>((resolve) => {
