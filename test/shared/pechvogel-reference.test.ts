@@ -109,7 +109,9 @@ function nextAction(rnd: (n: number) => number, s: RState): Action {
   switch (s.phase) {
     case 'await_target': {
       const f = T.first_faces as RFace[];
-      return { do: 'choose_target', value: rnd(6) === 0 ? 3 + rnd(5) : (f.filter((x) => x !== 'R')[rnd(f.filter((x) => x !== 'R').length)] as number) };
+      const numbers = f.filter((x) => x !== 'R');
+      const k = rnd(8);
+      return { do: 'choose_target', value: k === 0 ? 3 + rnd(5) : k === 1 ? 'R' : numbers[rnd(numbers.length)] };
     }
     case 'reroll_window': {
       const k = rnd(4);

@@ -172,7 +172,8 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
     case 'choose_target': {
       if (s.phase !== 'await_target') return fail('wrong_phase');
       const v = a.value;
-      if ((T.first_faces as RFace[]).indexOf(v) < 0) return fail('target_not_rolled');
+      // A target is a number (3..7) among the faces rolled; the raven is no number.
+      if (typeof v !== 'number' || (T.first_faces as RFace[]).indexOf(v) < 0) return fail('target_not_rolled');
       T.target = v;
       const t = (T.first_faces as RFace[]).filter((f) => f === v).length;
       const r = (T.first_faces as RFace[]).filter((f) => f === 'R').length;
