@@ -129,7 +129,15 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
       sim.requestSync({ c: 'leds' });
       variants.push(lastFrame(sim.msgs));
     }
-    expect(variants, `${what}: LED frame ${realFrame} is not the simulated board's frame at any blink phase`).toContain(realFrame);
+    // Blink phases follow the board clock and countdown bars the command's time: the real board
+    // can show a slow blinker off while a bar started by the command is still full, a mix no
+    // single sampled sim frame has. So each LED must match the sim at one of the sampled times.
+    if (variants.indexOf(realFrame) < 0) {
+      const odd = [];
+      for (let i = 0; i < realFrame.length; i++) if (!variants.some((v) => v[i] === realFrame[i])) odd.push(i);
+      expect(odd, `${what}: LEDs ${odd.join(',')} of ${realFrame} are not the simulated board's at any sampled time (${variants.join(' | ')})`).toEqual([]);
+      expect(realFrame.length, `${what}: frame length`).toBe(variants[0].length);
+    }
     frameStats.compared++;
     if (realFrame !== variants[0]) frameStats.otherPhase++;
     return { real: r, sim: s };
