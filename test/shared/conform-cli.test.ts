@@ -12,20 +12,24 @@ const OWN = join(process.cwd(), 'test', 'fixtures', 'scenarios');
 describe('dicetray conform', () => {
   const files = readdirSync(REFERENCE).filter((f) => f.endsWith('.json')).map((f) => join(REFERENCE, f));
 
-  it('passes every Pechvogel scenario in ../shared/scenarios and reports other games as skipped', async () => {
+  it('passes every Pechvogel and 7th Dwarf scenario in ../shared/scenarios and reports That\'s Life as skipped', async () => {
     expect(files.length).toBeGreaterThan(0);
     const r = await cli(['conform', '--json', ...files]);
     const res = JSON.parse(r.out[0]);
-    const pv = res.results.filter((x: { game: string }) => x.game === 'pechvogel');
-    expect(pv.length).toBeGreaterThanOrEqual(22);
-    expect(pv.every((x: { status: string }) => x.status === 'passed')).toBe(true);
+    for (const [game, least] of [['pechvogel', 22], ['seventh_dwarf', 6]] as const) {
+      const own = res.results.filter((x: { game: string }) => x.game === game);
+      expect(own.length, game).toBeGreaterThanOrEqual(least);
+      expect(own.filter((x: { status: string }) => x.status !== 'passed'), game).toEqual([]);
+    }
     expect(res.failed).toBe(0);
-    for (const x of res.results.filter((x: { game: string }) => x.game !== 'pechvogel')) expect(x.status).toBe('skipped');
+    const rest = res.results.filter((x: { game: string }) => x.game !== 'pechvogel' && x.game !== 'seventh_dwarf');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const x of rest) expect(x.status).toBe('skipped');
     expect(r.code).toBe(0);
   });
 
   it("passes the team's own ruling scenarios", async () => {
-    const r = await cli(['conform', join(OWN, 'pechvogel-rulings.json')]);
+    const r = await cli(['conform', ...readdirSync(OWN).filter((f) => f.endsWith('.json')).map((f) => join(OWN, f))]);
     expect(r.out[r.out.length - 1]).toMatch(/^\d+ passed, 0 failed$/);
     expect(r.code).toBe(0);
   });
