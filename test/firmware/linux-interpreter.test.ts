@@ -61,14 +61,38 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
   // bundle in firmware/dist is rebuilt meanwhile).
   let bundle: Bundle;
 
-  beforeAll(async () => {
-    bundle = await ensureBundle();
+  /** Both boards powered up afresh: a new interpreter in a new folder, a new simulated board. */
+  async function fresh(): Promise<void> {
+    if (real) await real.stop();
     // Both get the firmware's extra Storage files, as a flash puts them on a board.
     real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, storage: bundle.files });
     simBoard = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
     installFiles(simBoard.storage, bundle.files);
     sim = new SimTarget(simBoard);
     simBoard.boot();
+    frameStats.compared = 0;
+    frameStats.otherPhase = 0;
+  }
+
+  /**
+   * Runs `play`; if the interpreter died of its Linux port's stdin race (espruino-process.ts,
+   * linuxPortRace: ~1 full run in 10 here), says so and plays once more on fresh boards. Any
+   * other failure, or the race twice, fails the test.
+   */
+  async function unlessPortRace(what: string, play: () => Promise<void>): Promise<void> {
+    try {
+      await play();
+    } catch (e) {
+      if (real.alive || !/race in Espruino's Linux port/.test(String((e as Error).message))) throw e;
+      console.warn(`linux-interpreter: ${what}: the interpreter hit its Linux port's stdin race; again on fresh boards`);
+      await fresh();
+      await play();
+    }
+  }
+
+  beforeAll(async () => {
+    bundle = await ensureBundle();
+    await fresh();
   });
 
   afterAll(async () => {
@@ -154,104 +178,108 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
   });
 
   it('plays a whole 3-player game with the same actions, events and LED frames, garbage on stdin included', async () => {
-    const rand = mulberry32(20261121);
-    const mirror = new PvMirror();
-    await both({ c: 'cfg', k: 'window_ms', v: WINDOW_MS }, 'cfg window');
-    await both({ c: 'cfg', k: 'attract_ms', v: 0 }, 'cfg attract');
-    // The automatic marker step right after the event that ended the turn (not 3 s of real time
-    // later, when the two boards' clocks differ): compared as the event's follow-up below.
-    await both({ c: 'cfg', k: 'marker_ms', v: 0 }, 'cfg marker');
-    await both({ c: 'leds', on: true }, 'leds on');
-    const players = ['Ann', 'Ben', 'Cleo'];
-    const seed = 4242;
-    const started = await both({ c: 'new', p: players, seed }, 'new');
-    expect(logicalMessages(started.real.msgs)[0]).toEqual({ t: 'new', n: 0 });
-    mirror.newGame(players, seed);
+    await unlessPortRace('whole game', async () => {
+      const rand = mulberry32(20261121);
+      const mirror = new PvMirror();
+      await both({ c: 'cfg', k: 'window_ms', v: WINDOW_MS }, 'cfg window');
+      await both({ c: 'cfg', k: 'attract_ms', v: 0 }, 'cfg attract');
+      // The automatic marker step right after the event that ended the turn (not 3 s of real time
+      // later, when the two boards' clocks differ): compared as the event's follow-up below.
+      await both({ c: 'cfg', k: 'marker_ms', v: 0 }, 'cfg marker');
+      await both({ c: 'leds', on: true }, 'leds on');
+      const players = ['Ann', 'Ben', 'Cleo'];
+      const seed = 4242;
+      const started = await both({ c: 'new', p: players, seed }, 'new');
+      expect(logicalMessages(started.real.msgs)[0]).toEqual({ t: 'new', n: 0 });
+      mirror.newGame(players, seed);
 
-    const vias: Record<string, number> = {};
-    let moves = 0;
-    let garbageDone = false;
-    while (mirror.state!.phase !== 'game_over') {
-      expect(moves++, 'game did not end').toBeLessThan(2000);
-      const mv = nextMove(mirror.state!, rand);
-      vias[mv.via] = (vias[mv.via] || 0) + 1;
-      for (const cmd of mv.cmds) {
-        const r = await both(cmd, `move ${moves} ${mv.via} ${JSON.stringify(mv.action)} → ${JSON.stringify(cmd)}`);
-        for (const m of r.real.msgs) {
-          // A refusal would light the error blink for 1.5 s of real time; the moves are legal, so none.
-          expect(m.t, `refused: ${JSON.stringify(m)}`).not.toBe('rej');
-          if (m.t === 'ui') expect(m.err).toBe('');
+      const vias: Record<string, number> = {};
+      let moves = 0;
+      let garbageDone = false;
+      while (mirror.state!.phase !== 'game_over') {
+        expect(moves++, 'game did not end').toBeLessThan(2000);
+        const mv = nextMove(mirror.state!, rand);
+        vias[mv.via] = (vias[mv.via] || 0) + 1;
+        for (const cmd of mv.cmds) {
+          const r = await both(cmd, `move ${moves} ${mv.via} ${JSON.stringify(mv.action)} → ${JSON.stringify(cmd)}`);
+          for (const m of r.real.msgs) {
+            // A refusal would light the error blink for 1.5 s of real time; the moves are legal, so none.
+            expect(m.t, `refused: ${JSON.stringify(m)}`).not.toBe('rej');
+            if (m.t === 'ui') expect(m.err).toBe('');
+          }
+          mirror.follow(r.real.msgs);
         }
-        mirror.follow(r.real.msgs);
+        if (moves === 40 && !garbageDone) {
+          garbageDone = true;
+          await garbage(rand);
+        }
       }
-      if (moves === 40 && !garbageDone) {
-        garbageDone = true;
-        await garbage(rand);
-      }
-    }
-    expect(garbageDone).toBe(true);
-    // Every route was taken.
-    expect(Object.keys(vias).sort()).toEqual(['act', 'buttons', 'roll', 'roll-button']);
+      expect(garbageDone).toBe(true);
+      // Every route was taken.
+      expect(Object.keys(vias).sort()).toEqual(['act', 'buttons', 'roll', 'roll-button']);
 
-    // The whole action sequence (n, a, effects) is the same on both boards and replays in the mirror.
-    const acts = (msgs: BoardMsg[]) => logicalMessages(msgs.filter((m) => m.t === 'act'));
-    expect(acts(real.msgs)).toEqual(acts(sim.msgs));
-    expect(acts(real.msgs).length).toBe(mirror.acts.length);
-    expect(acts(real.msgs).length).toBeGreaterThan(100);
+      // The whole action sequence (n, a, effects) is the same on both boards and replays in the mirror.
+      const acts = (msgs: BoardMsg[]) => logicalMessages(msgs.filter((m) => m.t === 'act'));
+      expect(acts(real.msgs)).toEqual(acts(sim.msgs));
+      expect(acts(real.msgs).length).toBe(mirror.acts.length);
+      expect(acts(real.msgs).length).toBeGreaterThan(100);
 
-    // Final state: reassembled snapshots agree with each other and with the mirror, at game over.
-    const snap = await both({ c: 'snap' }, 'snap');
-    const snapReal = joinSnapshot(snap.real.msgs);
-    const snapSim = joinSnapshot(snap.sim.msgs);
-    expect(snapReal).not.toBeNull();
-    expect(snapReal!.st.phase).toBe('game_over');
-    expect(snapReal!.st.winners!.length).toBeGreaterThan(0);
-    expect(snapReal!.st).toEqual(snapSim!.st);
-    expect(snapReal!.h).toEqual(snapSim!.h);
-    expect(JSON.parse(JSON.stringify(snapReal!.st))).toEqual(JSON.parse(JSON.stringify(mirror.state)));
-    // The table UI too, apart from absolute times (deadline/errUntil are board clock readings): both().
+      // Final state: reassembled snapshots agree with each other and with the mirror, at game over.
+      const snap = await both({ c: 'snap' }, 'snap');
+      const snapReal = joinSnapshot(snap.real.msgs);
+      const snapSim = joinSnapshot(snap.sim.msgs);
+      expect(snapReal).not.toBeNull();
+      expect(snapReal!.st.phase).toBe('game_over');
+      expect(snapReal!.st.winners!.length).toBeGreaterThan(0);
+      expect(snapReal!.st).toEqual(snapSim!.st);
+      expect(snapReal!.h).toEqual(snapSim!.h);
+      expect(JSON.parse(JSON.stringify(snapReal!.st))).toEqual(JSON.parse(JSON.stringify(mirror.state)));
+      // The table UI too, apart from absolute times (deadline/errUntil are board clock readings): both().
 
-    expect(frameStats.compared).toBeGreaterThan(200);
-    expect(real.alive).toBe(true);
-    // No uncaught error anywhere, except the REPL's complaints about the garbage text itself.
-    const outside = real.noise.filter((l, i) => i < garbageLines[0] || i >= garbageLines[1]);
-    expect(outside.filter((l) => /Uncaught|Error/.test(l))).toEqual([]);
-    expect(simBoard.errors.filter((e, i) => i < simErrors[0] || i >= simErrors[1])).toEqual([]);
-    console.log(`linux-interpreter: ${acts(real.msgs).length} actions, ${moves} moves by route ${JSON.stringify(vias)}, ` +
-      `${frameStats.compared} frames compared (${frameStats.otherPhase} real frames in another blink phase than the sim's first)`);
+      expect(frameStats.compared).toBeGreaterThan(200);
+      expect(real.alive).toBe(true);
+      // No uncaught error anywhere, except the REPL's complaints about the garbage text itself.
+      const outside = real.noise.filter((l, i) => i < garbageLines[0] || i >= garbageLines[1]);
+      expect(outside.filter((l) => /Uncaught|Error/.test(l))).toEqual([]);
+      expect(simBoard.errors.filter((e, i) => i < simErrors[0] || i >= simErrors[1])).toEqual([]);
+      console.log(`linux-interpreter: ${acts(real.msgs).length} actions, ${moves} moves by route ${JSON.stringify(vias)}, ` +
+        `${frameStats.compared} frames compared (${frameStats.otherPhase} real frames in another blink phase than the sim's first)`);
+    });
   }, 600_000);
 
   it('resumes a game after kill -9 from the journal in its Storage, as the simulated board does after a power cut', async () => {
-    const rand = mulberry32(77);
-    const mirror = new PvMirror();
-    const players = ['Ann', 'Ben'];
-    await both({ c: 'new', p: players, seed: 99 }, 'new 2');
-    mirror.newGame(players, 99);
-    for (let i = 0; i < 37 && mirror.state!.phase !== 'game_over'; i++) {
-      const mv = nextMove(mirror.state!, rand);
-      for (const cmd of mv.cmds) mirror.follow((await both(cmd, `resume game move ${i} ${JSON.stringify(cmd)}`)).real.msgs);
-    }
-    const before = JSON.stringify(mirror.state);
-    // Power cut mid-game: kill -9 keeps espruino.flash; the fake-clock board loses its RAM only.
-    await real.stop(true);
-    real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, cwd: real.dir, removeDir: true });
-    simBoard.powerCut();
-    const simFrom = sim.msgs.length;
-    simBoard.boot();
-    const rh = real.msgs.find((m) => m.t === 'hello');
-    const sh = sim.msgs.slice(simFrom).find((m) => m.t === 'hello');
-    expect(rh).toMatchObject({ boot: 2 });
-    expect(logicalMessages([rh!])).toEqual(logicalMessages([sh!]));
-    const snap = await both({ c: 'snap' }, 'snap after restart');
-    const st = joinSnapshot(snap.real.msgs)!.st;
-    expect(JSON.stringify(st)).toBe(before);
-    expect(joinSnapshot(snap.sim.msgs)!.st).toEqual(st);
-    // And it plays on from there, still in step.
-    for (let i = 0; i < 10 && mirror.state!.phase !== 'game_over'; i++) {
-      const mv = nextMove(mirror.state!, rand);
-      for (const cmd of mv.cmds) mirror.follow((await both(cmd, `after restart move ${i} ${JSON.stringify(cmd)}`)).real.msgs);
-    }
-    expect(mirror.state!.n).toBeGreaterThan(JSON.parse(before).n);
+    await unlessPortRace('resume', async () => {
+      const rand = mulberry32(77);
+      const mirror = new PvMirror();
+      const players = ['Ann', 'Ben'];
+      await both({ c: 'new', p: players, seed: 99 }, 'new 2');
+      mirror.newGame(players, 99);
+      for (let i = 0; i < 37 && mirror.state!.phase !== 'game_over'; i++) {
+        const mv = nextMove(mirror.state!, rand);
+        for (const cmd of mv.cmds) mirror.follow((await both(cmd, `resume game move ${i} ${JSON.stringify(cmd)}`)).real.msgs);
+      }
+      const before = JSON.stringify(mirror.state);
+      // Power cut mid-game: kill -9 keeps espruino.flash; the fake-clock board loses its RAM only.
+      await real.stop(true);
+      real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, cwd: real.dir, removeDir: true });
+      simBoard.powerCut();
+      const simFrom = sim.msgs.length;
+      simBoard.boot();
+      const rh = real.msgs.find((m) => m.t === 'hello');
+      const sh = sim.msgs.slice(simFrom).find((m) => m.t === 'hello');
+      expect(rh).toMatchObject({ boot: 2 });
+      expect(logicalMessages([rh!])).toEqual(logicalMessages([sh!]));
+      const snap = await both({ c: 'snap' }, 'snap after restart');
+      const st = joinSnapshot(snap.real.msgs)!.st;
+      expect(JSON.stringify(st)).toBe(before);
+      expect(joinSnapshot(snap.sim.msgs)!.st).toEqual(st);
+      // And it plays on from there, still in step.
+      for (let i = 0; i < 10 && mirror.state!.phase !== 'game_over'; i++) {
+        const mv = nextMove(mirror.state!, rand);
+        for (const cmd of mv.cmds) mirror.follow((await both(cmd, `after restart move ${i} ${JSON.stringify(cmd)}`)).real.msgs);
+      }
+      expect(mirror.state!.n).toBeGreaterThan(JSON.parse(before).n);
+    });
   }, 300_000);
 
   /** Noise lines [from, to) printed while garbage was sent (the REPL evaluates printable text as JS). */

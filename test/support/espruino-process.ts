@@ -71,6 +71,19 @@ export function writeBootcode(bin: string, dir: string, code: string): void {
   writeStorage(bin, dir, { '.bootcde': code });
 }
 
+/**
+ * The one interpreter assertion seen in these tests (about 1 full run in 10, always while input
+ * streams in): the Linux build's stdin thread grows the last queued IO event while the main loop
+ * pops it (jshPushIOCharEvents against jshPopIOEvent; jshInterruptOff does nothing on Linux), so
+ * the queue is read with a wrong length. On a board the pusher is an interrupt, which cannot
+ * interleave with the main loop that way. Named in the error so nobody looks for it in the firmware.
+ */
+function linuxPortRace(assert: string): string {
+  return /len <= 64\) FAILED AT src\/jsdevices\.c/.test(assert)
+    ? ' (a race in Espruino\'s Linux port between its stdin thread and the IO queue, not a firmware fault: run again)'
+    : '';
+}
+
 export class EspruinoProcess {
   readonly dir: string;
   /** Every protocol message so far, in order. */
@@ -209,7 +222,7 @@ export class EspruinoProcess {
       if (this.exited) {
         // An interpreter assertion prints its line, then a trace of all memory: say which one.
         const assert = /ASSERT\([^\n]*/.exec(this.raw);
-        throw new Error(`Espruino exited (code ${this.exitCode}) while waiting for ${what}${assert ? ': ' + assert[0] : ''}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
+        throw new Error(`Espruino exited (code ${this.exitCode}) while waiting for ${what}${assert ? ': ' + assert[0] + linuxPortRace(assert[0]) : ''}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
       }
       const left = end - Date.now();
       if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last output: ${JSON.stringify(this.raw.slice(-400))}`);
