@@ -7,6 +7,8 @@ import { flash } from './commands/flash';
 import { list } from './commands/list';
 import { mirror } from './commands/mirror';
 import { build } from './commands/build';
+import { odds } from './commands/odds';
+import { simulate } from './commands/simulate';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
 
@@ -55,6 +57,27 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
     .option('--json', 'machine-readable result')
     .action(async (file: string, opts) => setCode(await script(file, opts, io)));
+
+  program
+    .command('odds')
+    .description('exact odds of a Pechvogel turn without rerolls (fractions and decimals), for the classroom')
+    .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
+    .option('--all', 'the first throw and every state a turn goes on from')
+    .option('--policy <p>', 'first throw: target the number shown by the most or the fewest dice', 'most')
+    .option('--csv <file>', 'also write the odds as CSV')
+    .option('--json', 'machine-readable odds')
+    .action((opts) => setCode(odds(opts, io)));
+
+  program
+    .command('simulate')
+    .description('play Pechvogel turns with the engine and its seeded dice; the frequencies converge to the exact odds')
+    .option('--turns <n>', 'turns to play', '10000')
+    .option('--seed <n>', 'seed of the dice (the same seed plays the same turns)', '1')
+    .option('--policy <p>', 'first throw: target the number shown by the most or the fewest dice', 'most')
+    .option('--csv <file>', 'running frequencies at 1, 2, 5 × 10^k turns, with the exact values')
+    .option('--svg <file>', 'plot of the running frequencies and the exact values')
+    .option('--json', 'machine-readable result')
+    .action((opts) => setCode(simulate(opts, io)));
 
   const collect = (v: string, prev: string[]) => prev.concat([v]);
   const BOARD_HELP = 'board: a serial port (/dev/ttyACM0), tcp://HOST:PORT, sim[:STORAGE_FILE] or auto';

@@ -1,0 +1,90 @@
+import { writeFileSync } from 'node:fs';
+import { fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
+import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
+import { EXIT, fileError, HostError } from '../errors';
+import type { Output } from '../output';
+
+export interface OddsOptions {
+  from?: string;
+  policy?: string;
+  all?: boolean;
+  json?: boolean;
+  csv?: string;
+}
+
+const ROWS: [keyof TurnOdds, string][] = [
+  ['marker', 'a marker (4+ targets)'],
+  ['frustration', 'a frustration (3+ ravens)'],
+  ['both', 'both in one turn'],
+  ['markerOnly', 'marker only'],
+  ['frustrationOnly', 'frustration only'],
+  ['murphy', 'Murphy (5+ targets or 4+ ravens)'],
+  ['throws', 'expected throws'],
+];
+
+export function parsePolicy(p: string | undefined): TargetPolicy {
+  if (p === undefined || p === 'most' || p === 'fewest') return p || 'most';
+  throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice) or --policy fewest');
+}
+
+function parseFrom(s: string): [number, number] {
+  const m = /^(\d),(\d)$/.exec(s.trim());
+  const t = m ? Number(m[1]) : -1;
+  const r = m ? Number(m[2]) : -1;
+  if (!m || t > 3 || r > 2) {
+    throw new HostError(`--from ${JSON.stringify(s)} is no state a turn goes on from`, EXIT.usage, 'give targets,ravens on the board with 0..3 targets and 0..2 ravens, e.g. --from 2,1');
+  }
+  return [t, r];
+}
+
+const label = (o: TurnOdds): string => (o.from === 'start' ? 'start' : `${o.from.targets},${o.from.ravens}`);
+
+function jsonOf(o: TurnOdds): Record<string, unknown> {
+  const out: Record<string, unknown> = { from: label(o) };
+  for (const [k] of ROWS) out[k] = { exact: fractionText(o[k] as Fraction), p: toNumber(o[k] as Fraction) };
+  const ends: Record<string, unknown> = {};
+  for (const k of Object.keys(o.ends).sort()) ends[k] = { exact: fractionText(o.ends[k]), p: toNumber(o.ends[k]) };
+  out.ends = ends;
+  return out;
+}
+
+/**
+ * `dicetray odds`: exact odds of a Pechvogel turn without rerolls (RULES.md §3.8), from the start
+ * (first throw, target by --policy) or from a state on the board (--from T,R); --all: every state.
+ * Fractions are exact; the decimals are rounded.
+ */
+export function odds(opts: OddsOptions, io: Output): number {
+  const policy = parsePolicy(opts.policy);
+  let list: TurnOdds[];
+  if (opts.all) {
+    list = [turnOdds(policy)];
+    for (let t = 0; t <= 3; t++) for (let r = 0; r <= 2; r++) list.push(oddsFrom(t, r));
+  } else if (opts.from !== undefined) {
+    const [t, r] = parseFrom(opts.from);
+    list = [oddsFrom(t, r)];
+  } else list = [turnOdds(policy)];
+  if (opts.csv) {
+    const lines = ['from,' + ROWS.map(([k]) => k).join(',') + ',' + ROWS.map(([k]) => k + '_exact').join(',')];
+    for (const o of list) lines.push([label(o)].concat(ROWS.map(([k]) => toNumber(o[k] as Fraction).toFixed(12)), ROWS.map(([k]) => fractionText(o[k] as Fraction))).map((x) => (x.indexOf(',') >= 0 ? `"${x}"` : x)).join(','));
+    try {
+      writeFileSync(opts.csv, lines.join('\n') + '\n');
+    } catch (e) {
+      throw fileError('write', opts.csv, e, 'name a file in a folder you can write to');
+    }
+  }
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: 'no rerolls', odds: list.map(jsonOf) }));
+    return EXIT.ok;
+  }
+  io.out(`Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? ` (first throw: the target is the number shown by the ${policy} dice)` : ''}`);
+  for (const o of list) {
+    io.out('');
+    io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
+    for (const [k, text] of ROWS) {
+      const f = o[k] as Fraction;
+      io.out(`  ${text.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+    }
+  }
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  return EXIT.ok;
+}

@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import { toNumber } from '../../../shared/odds/fraction';
+import { turnOdds } from '../../../shared/odds/pechvogel-odds';
+import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
+import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
+import { EXIT, fileError, HostError } from '../errors';
+import type { Output } from '../output';
+import { parsePolicy } from './odds';
+
+export interface SimulateOptions {
+  turns?: string;
+  seed?: string;
+  policy?: string;
+  csv?: string;
+  svg?: string;
+  json?: boolean;
+}
+
+const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Where the running frequencies are written down: 1, 2, 5 × 10^k and the last turn. */
+function checkpoints(n: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; p <= n; p *= 10) for (const m of [1, 2, 5]) if (m * p <= n) out.push(m * p);
+  if (out[out.length - 1] !== n) out.push(n);
+  return out;
+}
+
+function intOption(v: string | undefined, name: string, dflt: number, min: number, max: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new HostError(`--${name} ${JSON.stringify(v)} is not a whole number from ${min} to ${max}`, EXIT.usage, `e.g. --${name} ${dflt}`);
+  return n;
+}
+
+function write(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw fileError('write', file, e, 'name a file in a folder you can write to');
+  }
+}
+
+/**
+ * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
+ * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …
+ * turns with the standard error, CSV of every checkpoint, an SVG plot.
+ */
+export function simulate(opts: SimulateOptions, io: Output): number {
+  const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
+  const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
+  const policy = parsePolicy(opts.policy);
+  const exact = turnOdds(policy);
+  const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
+  const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
+  let throws = 0;
+  const marks = checkpoints(turns);
+  const rows: { n: number; f: Record<Kind, number>; throws: number }[] = [];
+  simulateTurns(turns, seed, policy, (t, i) => {
+    if (t.marker) count.marker++;
+    if (t.frustration) count.frustration++;
+    if (t.marker && t.frustration) count.both++;
+    if (t.murphy) count.murphy++;
+    throws += t.throws;
+    const n = i + 1;
+    if (n === marks[rows.length]) {
+      const f = {} as Record<Kind, number>;
+      for (const k of KINDS) f[k] = count[k] / n;
+      rows.push({ n, f, throws: throws / n });
+    }
+  });
+  const last = rows[rows.length - 1];
+  // How far the final frequency is from the exact value, in standard errors of a binomial share.
+  const z = (k: Kind) => (last.f[k] - p[k]) / Math.sqrt((p[k] * (1 - p[k])) / last.n);
+  if (opts.csv) {
+    const lines = ['turns,' + KINDS.join(',') + ',throws,' + KINDS.map((k) => k + '_exact').join(',') + ',throws_exact'];
+    for (const r of rows) lines.push([r.n].concat(KINDS.map((k) => r.f[k]), [r.throws], KINDS.map((k) => p[k]), [toNumber(exact.throws)]).join(','));
+    write(opts.csv, lines.join('\n') + '\n');
+  }
+  if (opts.svg) {
+    const series: Series[] = KINDS.map((k) => ({ name: k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
+    write(opts.svg, convergenceSvg(`Pechvogel: ${turns} simulated turns (seed ${seed}, target: ${policy} dice) against the exact odds`, series));
+  }
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws) }, p), rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy') } }));
+    return EXIT.ok;
+  }
+  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), no rerolls, target: the number shown by the ${policy} dice`);
+  io.out('');
+  io.out('   turns   marker  frustr.     both   Murphy   throws');
+  const fmt = (x: number) => x.toFixed(4).padStart(8);
+  for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
+  io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
+  io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  return EXIT.ok;
+}

@@ -1,0 +1,151 @@
+/**
+ * Exact odds of a Pechvogel turn (RULES.md §3.8): once the target is fixed every die shows the
+ * target with 1/6, a raven with 1/6 and anything else with 4/6, so the turn is a Markov chain on
+ * (targets, ravens) on the board. An empty throw returns to the same state: that self-loop is
+ * normalised away. The turn ends at 4+ targets (a marker) or 3+ ravens (a frustration); 5+ targets
+ * or 4+ ravens are greedy (Murphy). The model leaves out rerolls (nobody reduces or frustrates),
+ * as on a game's first turn where nobody holds a frustration yet.
+ */
+import { add, div, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction';
+
+/** Where a turn can end. */
+export interface TurnEnd {
+  targets: number;
+  ravens: number;
+}
+
+export interface TurnOdds {
+  /** From this state (after the first throw and the target choice), or the turn's start. */
+  from: TurnEnd | 'start';
+  /** Probability of each end state, keyed "targets,ravens". */
+  ends: Record<string, Fraction>;
+  marker: Fraction;
+  frustration: Fraction;
+  /** Marker and frustration in the same turn (4+ targets and 3+ ravens). */
+  both: Fraction;
+  markerOnly: Fraction;
+  frustrationOnly: Fraction;
+  /** Greedy: 5+ targets or 4+ ravens, so Murphy moves to the active player. */
+  murphy: Fraction;
+  /** Expected throws, empty throws included (the first throw too when from = 'start'). */
+  throws: Fraction;
+}
+
+/** The first throw's target choice (a policy: the rules leave it to the player). */
+export type TargetPolicy = 'most' | 'fewest';
+
+const FACT = [1n, 1n, 2n, 6n, 24n, 120n, 720n, 5040n];
+
+/** Probability that n dice show exactly a targets and b ravens. */
+export function throwOdds(n: number, a: number, b: number): Fraction {
+  const c = n - a - b;
+  if (a < 0 || b < 0 || c < 0) return ZERO;
+  const ways = FACT[n] / (FACT[a] * FACT[b] * FACT[c]);
+  return frac(ways * 4n ** BigInt(c), 6n ** BigInt(n));
+}
+
+export const ends = (t: number, r: number): boolean => t >= 4 || r >= 3;
+const key = (t: number, r: number): string => t + ',' + r;
+
+interface Solved {
+  ends: Record<string, Fraction>;
+  throws: Fraction;
+}
+
+/** Absorption probabilities and expected throws from every live state (t ≤ 3, r ≤ 2). */
+function solveAll(): Map<string, Solved> {
+  const out = new Map<string, Solved>();
+  // Throws only add dice to the board, so states with more dice on it are solved first.
+  const states: TurnEnd[] = [];
+  for (let t = 0; t <= 3; t++) for (let r = 0; r <= 2; r++) states.push({ targets: t, ravens: r });
+  states.sort((x, y) => y.targets + y.ravens - (x.targets + x.ravens));
+  for (const s of states) {
+    const n = 7 - s.targets - s.ravens;
+    const stay = throwOdds(n, 0, 0);
+    const leave = sub(ONE, stay);
+    const res: Record<string, Fraction> = {};
+    let throws = ONE;
+    for (let a = 0; a <= n; a++) {
+      for (let b = 0; a + b <= n; b++) {
+        if (a === 0 && b === 0) continue;
+        const p = div(throwOdds(n, a, b), leave);
+        const t = s.targets + a;
+        const r = s.ravens + b;
+        if (ends(t, r)) res[key(t, r)] = add(res[key(t, r)] || ZERO, p);
+        else {
+          const next = out.get(key(t, r))!;
+          for (const k of Object.keys(next.ends)) res[k] = add(res[k] || ZERO, mul(p, next.ends[k]));
+          throws = add(throws, mul(throwOdds(n, a, b), next.throws));
+        }
+      }
+    }
+    // E = (1 + Σ_{s'≠s} p(s') E(s')) / (1 − p(stay)).
+    out.set(key(s.targets, s.ravens), { ends: res, throws: div(throws, leave) });
+  }
+  return out;
+}
+
+let solved: Map<string, Solved> | null = null;
+
+function summarise(from: TurnEnd | 'start', endsOdds: Record<string, Fraction>, throws: Fraction): TurnOdds {
+  let marker = ZERO;
+  let frustration = ZERO;
+  let both = ZERO;
+  let murphy = ZERO;
+  for (const k of Object.keys(endsOdds)) {
+    const [t, r] = k.split(',').map(Number);
+    const p = endsOdds[k];
+    if (t >= 4) marker = add(marker, p);
+    if (r >= 3) frustration = add(frustration, p);
+    if (t >= 4 && r >= 3) both = add(both, p);
+    if (t >= 5 || r >= 4) murphy = add(murphy, p);
+  }
+  return { from, ends: endsOdds, marker, frustration, both, markerOnly: sub(marker, both), frustrationOnly: sub(frustration, both), murphy, throws };
+}
+
+/** Odds of the rest of a turn from `targets` and `ravens` on the board (a live state: t ≤ 3, r ≤ 2). */
+export function oddsFrom(targets: number, ravens: number): TurnOdds {
+  if (!(targets >= 0 && targets <= 3 && ravens >= 0 && ravens <= 2) || targets % 1 || ravens % 1) {
+    throw new RangeError('a turn goes on only with 0..3 targets and 0..2 ravens on the board');
+  }
+  if (!solved) solved = solveAll();
+  const s = solved.get(key(targets, ravens))!;
+  return summarise({ targets, ravens }, s.ends, s.throws);
+}
+
+/**
+ * Odds of a whole turn: the first throw (7 dice, faces 3..7 and the raven, 1/6 each), the target
+ * chosen by `policy` among the numbers shown (the most dice, or the fewest), then the chain.
+ * Seven ravens end the turn at once (R-PV-03).
+ */
+export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
+  if (!solved) solved = solveAll();
+  const res: Record<string, Fraction> = {};
+  let throws = ONE;
+  // Every split of 7 dice over the five numbers and the raven, with its multinomial weight.
+  const counts = [0, 0, 0, 0, 0, 0];
+  const visit = (i: number, left: number): void => {
+    if (i === 5) {
+      counts[5] = left;
+      let ways = FACT[7];
+      for (const c of counts) ways /= FACT[c];
+      const p = frac(ways, 6n ** 7n);
+      const shown = counts.slice(0, 5).filter((c) => c > 0);
+      const t = shown.length === 0 ? 0 : policy === 'most' ? Math.max(...shown) : Math.min(...shown);
+      const r = counts[5];
+      if (ends(t, r)) res[key(t, r)] = add(res[key(t, r)] || ZERO, p);
+      else {
+        const next = solved!.get(key(t, r))!;
+        for (const k of Object.keys(next.ends)) res[k] = add(res[k] || ZERO, mul(p, next.ends[k]));
+        throws = add(throws, mul(p, next.throws));
+      }
+      return;
+    }
+    for (let c = 0; c <= left; c++) {
+      counts[i] = c;
+      visit(i + 1, left - c);
+    }
+  };
+  visit(0, 7);
+  return summarise('start', res, throws);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from '../support/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'dt-odds-'));
+
+describe('dicetray odds and simulate (classroom)', () => {
+  it('odds: exact fractions and decimals from the first throw, from a state, for every state', async () => {
+    const r = await cli(['odds']);
+    expect(r.code).toBe(0);
+    const text = r.out.join('\n');
+    expect(text).toMatch(/a marker \(4\+ targets\)\s+0\.5822\s+2831321417\/4863141504/);
+    const from = await cli(['odds', '--from', '3,2', '--json']);
+    const j = JSON.parse(from.out[0]);
+    expect(j.odds[0]).toMatchObject({ from: '3,2', marker: { exact: '11/20', p: 0.55 }, throws: { exact: '9/5' } });
+    const csv = join(dir, 'odds.csv');
+    const all = await cli(['odds', '--all', '--csv', csv]);
+    expect(all.code).toBe(0);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines.length).toBe(1 + 1 + 12);
+    expect(lines[0]).toMatch(/^from,marker,frustration,both,markerOnly,frustrationOnly,murphy,throws,marker_exact/);
+    expect(lines.find((l) => l.startsWith('3,2') || l.startsWith('"3,2"'))).toMatch(/0\.550000000000.*11\/20/);
+  });
+
+  it('odds: a state where the turn is over, an unknown policy and an unwritable CSV are refused with a hint', async () => {
+    for (const args of [['odds', '--from', '4,0'], ['odds', '--from', 'two'], ['odds', '--policy', 'best'], ['simulate', '--turns', '0'], ['simulate', '--seed', '-1']]) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.join('\n')).toMatch(/hint: /);
+    }
+    const r = await cli(['odds', '--csv', join(dir, 'no-such-dir', 'x.csv')]);
+    expect(r.code).toBe(6);
+  });
+
+  it('simulate: the same seed plays the same turns; the table ends with the exact odds and z-scores; CSV and SVG', async () => {
+    const csv = join(dir, 'sim.csv');
+    const svg = join(dir, 'sim.svg');
+    const a = await cli(['simulate', '--turns', '20000', '--seed', '3', '--json', '--csv', csv, '--svg', svg]);
+    const b = await cli(['simulate', '--turns', '20000', '--seed', '3', '--json']);
+    expect(a.code).toBe(0);
+    const ja = JSON.parse(a.out[0]);
+    expect(JSON.parse(b.out[0]).rows).toEqual(ja.rows);
+    expect(ja.rows.map((r: { n: number }) => r.n)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000]);
+    for (const k of ['marker', 'frustration', 'both', 'murphy']) expect(Math.abs(ja.z[k]), k).toBeLessThan(4.5);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines.length).toBe(15);
+    expect(lines[14]).toMatch(/^20000,/);
+    const pic = readFileSync(svg, 'utf8');
+    expect(pic).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(pic.match(/<path /g)!.length).toBe(4);
+    const text = await cli(['simulate', '--turns', '1000']);
+    expect(text.out.join('\n')).toMatch(/\n\s+exact\s+0\.5822\s+0\.4578/);
+  });
+});
