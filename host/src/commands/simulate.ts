@@ -79,8 +79,8 @@ export function simulate(opts: SimulateOptions, io: Output): number {
     write(opts.csv, lines.join('\n') + '\n');
   }
   if (opts.svg) {
-    const series: Series[] = KINDS.map((k) => ({ name: k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    write(opts.svg, convergenceSvg(`Pechvogel: ${turns} simulated turns (seed ${seed}, target: ${policy} dice) against the exact odds`, series));
+    const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
+    write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policy} dice) against the exact odds`, series));
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws) }, p), rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy') } }));
