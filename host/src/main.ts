@@ -60,24 +60,26 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
 
   program
     .command('odds')
-    .description('exact odds of a Pechvogel turn without rerolls (fractions and decimals), for the classroom')
+    .description('exact odds for the classroom (fractions and decimals): a Pechvogel turn without rerolls, or all 7 dice placed in The 7th Dwarf')
+    .argument('[game]', 'pechvogel or seventh_dwarf', 'pechvogel')
     .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
     .option('--all', 'the first throw and every state a turn goes on from')
-    .option('--policy <p>', 'first throw: target the number shown by the most or the fewest dice', 'most')
+    .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice (default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
     .option('--csv <file>', 'also write the odds as CSV')
     .option('--json', 'machine-readable odds')
-    .action((opts) => setCode(odds(opts, io)));
+    .action((game: string, opts) => setCode(odds(game, opts, io)));
 
   program
     .command('simulate')
-    .description('play Pechvogel turns with the engine and its seeded dice; the frequencies converge to the exact odds')
+    .description('play turns with the engine and its seeded dice; the frequencies converge to the exact odds')
+    .argument('[game]', 'pechvogel or seventh_dwarf', 'pechvogel')
     .option('--turns <n>', 'turns to play', '10000')
     .option('--seed <n>', 'seed of the dice (the same seed plays the same turns)', '1')
-    .option('--policy <p>', 'first throw: target the number shown by the most or the fewest dice', 'most')
+    .option('--policy <p>', 'Pechvogel: most or fewest (default most); 7th Dwarf: best, spread or leftmost (default best)')
     .option('--csv <file>', 'running frequencies at 1, 2, 5 × 10^k turns, with the exact values')
     .option('--svg <file>', 'plot of the running frequencies and the exact values')
     .option('--json', 'machine-readable result')
-    .action((opts) => setCode(simulate(opts, io)));
+    .action((game: string, opts) => setCode(simulate(game, opts, io)));
 
   const collect = (v: string, prev: string[]) => prev.concat([v]);
   const BOARD_HELP = 'board: a serial port (/dev/ttyACM0), tcp://HOST:PORT, sim[:STORAGE_FILE] or auto';

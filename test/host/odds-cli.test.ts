@@ -53,4 +53,22 @@ describe('dicetray odds and simulate (classroom)', () => {
     const text = await cli(['simulate', '--turns', '1000']);
     expect(text.out.join('\n')).toMatch(/\n\s+exact\s+0\.5822\s+0\.4578/);
   });
+
+  it('The 7th Dwarf: the chance of all seven on the row by placing policy, and its simulation', async () => {
+    const r = await cli(['odds', 'seventh_dwarf', '--json']);
+    const j = JSON.parse(r.out[0]);
+    expect(j.odds.map((o: { policy: string; exact: string }) => [o.policy, o.exact])).toEqual([['best', '13993/17496'], ['spread', '31349/46656'], ['leftmost', '263/46656']]);
+    const one = await cli(['odds', 'seventh-dwarf', '--policy', 'spread']);
+    expect(one.out.join('\n')).toMatch(/0\.6719\s+31349\/46656/);
+    expect(one.out.join('\n')).not.toMatch(/best play/);
+    for (const args of [['odds', 'seventh_dwarf', '--policy', 'most'], ['odds', 'seventh_dwarf', '--from', '1,1'], ['odds', 'chess'], ['simulate', 'seventh_dwarf', '--policy', 'fewest']]) {
+      expect((await cli(args)).code, args.join(' ')).toBe(2);
+    }
+    const csv = join(dir, 'dw.csv');
+    const s = await cli(['simulate', 'seventh_dwarf', '--turns', '5000', '--seed', '4', '--json', '--csv', csv]);
+    const js = JSON.parse(s.out[0]);
+    expect(js).toMatchObject({ ok: true, game: 'seventh_dwarf', policy: 'best', turns: 5000 });
+    expect(Math.abs(js.z.success)).toBeLessThan(4.5);
+    expect(readFileSync(csv, 'utf8').trim().split('\n').pop()).toMatch(/^5000,0\.\d+,0\.79978/);
+  });
 });

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
+import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
+import { SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -21,6 +22,55 @@ const ROWS: [keyof TurnOdds, string][] = [
   ['murphy', 'Murphy (5+ targets or 4+ ravens)'],
   ['throws', 'expected throws'],
 ];
+
+/** The game a classroom command is about: pechvogel (default) or seventh_dwarf. */
+export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' {
+  if (g === undefined || g === 'pechvogel') return 'pechvogel';
+  if (g === 'seventh_dwarf' || g === 'seventh-dwarf' || g === '7th-dwarf') return 'seventh_dwarf';
+  throw new HostError(`no odds for game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf');
+}
+
+export const DW_POLICIES: [DwPolicy, string][] = [
+  ['best', 'best play (the spot with the best chance)'],
+  ['spread', 'by value (1 far left … 6 far right)'],
+  ['leftmost', 'always the leftmost spot that fits'],
+];
+
+export function parseDwPolicy(p: string | undefined): DwPolicy | null {
+  if (p === undefined) return null;
+  if (DW_POLICIES.some(([k]) => k === p)) return p as DwPolicy;
+  throw new HostError(`unknown placing policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy best, spread or leftmost');
+}
+
+function writeCsv(file: string, lines: string[]): void {
+  try {
+    writeFileSync(file, lines.join('\n') + '\n');
+  } catch (e) {
+    throw fileError('write', file, e, 'name a file in a folder you can write to');
+  }
+}
+
+/** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy. */
+function dwarfOdds(opts: OddsOptions, io: Output): number {
+  if (opts.from !== undefined || opts.all) throw new HostError('--from and --all are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost]');
+  const only = parseDwPolicy(opts.policy);
+  const list = DW_POLICIES.filter(([k]) => !only || k === only).map(([k, text]) => {
+    const o = new SeventhDwarfOdds(k);
+    const n = o.numerator([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const f = frac(n, 6 ** 7);
+    return { policy: k, text, exact: fractionText(f), p: toNumber(f), states: o.states };
+  });
+  if (opts.csv) writeCsv(opts.csv, ['policy,p,exact'].concat(list.map((x) => `${x.policy},${x.p.toFixed(12)},${x.exact}`)));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', odds: list }));
+    return EXIT.ok;
+  }
+  io.out('The 7th Dwarf: the chance of placing all 7 dice on the row (the bets\' question), exactly');
+  io.out('');
+  for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  return EXIT.ok;
+}
 
 export function parsePolicy(p: string | undefined): TargetPolicy {
   if (p === undefined || p === 'most' || p === 'fewest') return p || 'most';
@@ -49,11 +99,13 @@ function jsonOf(o: TurnOdds): Record<string, unknown> {
 }
 
 /**
- * `dicetray odds`: exact odds of a Pechvogel turn without rerolls (RULES.md §3.8), from the start
+ * `dicetray odds [GAME]`: for The 7th Dwarf the chance of all seven dice on the row by placing
+ * policy; for Pechvogel the exact odds of a turn without rerolls (RULES.md §3.8), from the start
  * (first throw, target by --policy) or from a state on the board (--from T,R); --all: every state.
  * Fractions are exact; the decimals are rounded.
  */
-export function odds(opts: OddsOptions, io: Output): number {
+export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
+  if (parseGame(game) === 'seventh_dwarf') return dwarfOdds(opts, io);
   const policy = parsePolicy(opts.policy);
   let list: TurnOdds[];
   if (opts.all) {
@@ -66,11 +118,7 @@ export function odds(opts: OddsOptions, io: Output): number {
   if (opts.csv) {
     const lines = ['from,' + ROWS.map(([k]) => k).join(',') + ',' + ROWS.map(([k]) => k + '_exact').join(',')];
     for (const o of list) lines.push([label(o)].concat(ROWS.map(([k]) => toNumber(o[k] as Fraction).toFixed(12)), ROWS.map(([k]) => fractionText(o[k] as Fraction))).map((x) => (x.indexOf(',') >= 0 ? `"${x}"` : x)).join(','));
-    try {
-      writeFileSync(opts.csv, lines.join('\n') + '\n');
-    } catch (e) {
-      throw fileError('write', opts.csv, e, 'name a file in a folder you can write to');
-    }
+    writeCsv(opts.csv, lines);
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: 'no rerolls', odds: list.map(jsonOf) }));

@@ -5,7 +5,9 @@ import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
-import { parsePolicy } from './odds';
+import { parseDwPolicy, parseGame, parsePolicy } from './odds';
+import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
+import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 
 export interface SimulateOptions {
   turns?: string;
@@ -47,9 +49,10 @@ function write(file: string, text: string): void {
  * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …
  * turns with the standard error, CSV of every checkpoint, an SVG plot.
  */
-export function simulate(opts: SimulateOptions, io: Output): number {
+export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
+  if (parseGame(game) === 'seventh_dwarf') return simulateDwarf(turns, seed, opts, io);
   const policy = parsePolicy(opts.policy);
   const exact = turnOdds(policy);
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
@@ -93,6 +96,37 @@ export function simulate(opts: SimulateOptions, io: Output): number {
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
   io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  return EXIT.ok;
+}
+
+/** The 7th Dwarf: the share of turns with all seven dice on the row, against the exact chance. */
+function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: Output): number {
+  const policy = parseDwPolicy(opts.policy) || 'best';
+  const odds = new SeventhDwarfOdds(policy);
+  const p = odds.chance();
+  const marks = checkpoints(turns);
+  const rows: { n: number; success: number }[] = [];
+  let k = 0;
+  simulateDwarfTurns(turns, seed, policy, (ok, i) => {
+    if (ok) k++;
+    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, success: k / (i + 1) });
+  }, odds);
+  const last = rows[rows.length - 1];
+  const z = (last.success - p) / Math.sqrt((p * (1 - p)) / last.n);
+  if (opts.csv) write(opts.csv, ['turns,success,success_exact'].concat(rows.map((r) => `${r.n},${r.success},${p}`)).join('\n') + '\n');
+  if (opts.svg) write(opts.svg, convergenceSvg(`The 7th Dwarf: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, placing: ${policy}), all 7 dice on the row`, [{ name: 'all 7 placed', exact: p, points: rows.map((r) => [r.n, r.success] as [number, number]) }]));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', policy, seed, turns, exact: { success: p }, rows, z: { success: z } }));
+    return EXIT.ok;
+  }
+  io.out(`The 7th Dwarf: ${turns} turns played by the engine with its own dice (seed ${seed}), placing: ${policy}`);
+  io.out('');
+  io.out('   turns  all 7 placed');
+  for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)}  ${r.success.toFixed(4).padStart(12)}`);
+  io.out(`   exact  ${p.toFixed(4).padStart(12)}`);
+  io.out(`  z-score  ${z.toFixed(2).padStart(12)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;

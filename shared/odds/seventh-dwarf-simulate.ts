@@ -1,0 +1,35 @@
+/**
+ * Turns of The 7th Dwarf played by the real engine with its own seeded dice, a spot chosen by a
+ * policy (seventh-dwarf-odds.ts), to watch the share of successful turns converge to the exact
+ * chance. One player, so no bets: success does not depend on them.
+ */
+import { step } from '../engine/step';
+import type { Action } from '../engine/types';
+import { setupSeventhDwarf } from '../games/seventh-dwarf/setup';
+import { diceLeft } from '../games/seventh-dwarf/rules';
+import type { DwState } from '../games/seventh-dwarf/types';
+import { SeventhDwarfOdds, type DwPolicy } from './seventh-dwarf-odds';
+
+function must(s: DwState, a: Action): DwState {
+  const r = step(s, a);
+  if (!r.ok) throw new Error(`the engine refused ${JSON.stringify(a)} in ${s.phase}: ${r.error.code}`);
+  return r.state;
+}
+
+/** Plays `turns` turns from `seed`; `each` gets whether all seven dice made it onto the row. */
+export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy, each: (success: boolean, i: number) => void, odds = new SeventhDwarfOdds(policy)): void {
+  const start = setupSeventhDwarf({ players: ['Solo'], seed, config: { turns_per_player: 99 } });
+  if (!start.ok) throw new Error(start.error.code);
+  let rng = start.state.rng as number[];
+  for (let i = 0; i < turns; i++) {
+    let s: DwState = Object.assign({}, start.state, { rng });
+    while (!s.last_turn) {
+      if (s.phase === 'await_place') {
+        const vals = s.turn.row.map((d) => (d ? d[1] : 0));
+        s = must(s, { do: 'place', spot: odds.choose(vals, s.turn.pending![1]) });
+      } else s = must(s, { do: 'roll', die: diceLeft(s)[0] });
+    }
+    rng = s.rng as number[];
+    each(s.last_turn.success, i);
+  }
+}
