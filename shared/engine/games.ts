@@ -1,9 +1,11 @@
 import type { BaseState, GameDef } from './types';
 import { pechvogel } from '../games/pechvogel';
 import { seventhDwarf } from '../games/seventh-dwarf';
+import { thatsLife } from '../games/thats-life';
 
-/** Every game the engine knows. Scenarios of other games are reported as skipped. */
+/** Every game the engine knows. */
 export const GAMES: Record<string, GameDef<BaseState>> = {
   pechvogel: pechvogel as unknown as GameDef<BaseState>,
   seventh_dwarf: seventhDwarf as unknown as GameDef<BaseState>,
+  thats_life: thatsLife as unknown as GameDef<BaseState>,
 };

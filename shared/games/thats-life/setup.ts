@@ -1,0 +1,125 @@
+/** New games and scenario states for That's Life! / Verflixxt! (RULES.md §5.1, R-TL-07, R-TL-11, R-TL-V1). */
+import type { SetupOptions, SetupResult } from '../../engine/types';
+import { fail } from '../../engine/result';
+import { randomBelow, seedRng } from '../../engine/rng';
+import type { TlConfig, TlPlayer, TlState } from './types';
+import { guardCards, standardPath, variantPath } from './cards';
+
+const FLAGS = ['variant2_roll_one', 'variant3_recycle', 'variant4_end', 'variant5_end'];
+const LAYOUTS = ['standard', 'v1a', 'v1b', 'shuffled'];
+
+/** The configuration (flags false by default) and the layout; a string says what is wrong. */
+function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: string; figures: number } | string {
+  const config = {} as Record<string, boolean>;
+  for (let i = 0; i < FLAGS.length; i++) config[FLAGS[i]] = false;
+  let layout = 'standard';
+  let figures = 0;
+  for (const k in cfg) {
+    if (FLAGS.indexOf(k) >= 0) {
+      if (typeof cfg[k] !== 'boolean') return 'option ' + k;
+      config[k] = cfg[k] as boolean;
+    } else if (k === 'layout') {
+      if (LAYOUTS.indexOf(cfg[k] as string) < 0) return 'layout: standard, v1a, v1b or shuffled';
+      layout = cfg[k] as string;
+    } else if (k === 'figures_per_player') {
+      const f = cfg[k] as number;
+      if (f !== 2 && f !== 3) return 'figures_per_player: 2 or 3';
+      figures = f;
+    } else return 'option ' + k;
+  }
+  return { config: config as unknown as TlConfig, layout: layout, figures: figures };
+}
+
+function checkNames(names: unknown[]): string | null {
+  if (names.length < 2 || names.length > 6) return '2-6 players';
+  for (let i = 0; i < names.length; i++) {
+    if (typeof names[i] !== 'string' || names[i] === '' || (names[i] as string).indexOf('#') >= 0) return 'name';
+    if (names.indexOf(names[i]) !== i) return 'twice ' + names[i];
+  }
+  return null;
+}
+
+function guardsOn(cards: string[]): Record<string, string> {
+  const g: Record<string, string> = {};
+  for (let i = 0; i < 8; i++) g['G' + (i + 1)] = cards[i];
+  return g;
+}
+
+export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
+  const r = readConfig(o.config || {});
+  if (typeof r === 'string') return fail('bad_setup', r);
+  const bad = checkNames(o.players);
+  if (bad) return fail('bad_setup', bad);
+  // R-TL-07: 3 figures each with 2–4 players, 2 with 5–6.
+  const nf = r.figures || (o.players.length <= 4 ? 3 : 2);
+  const players: TlPlayer[] = [];
+  for (let i = 0; i < o.players.length; i++) {
+    const f: string[] = [];
+    for (let k = 0; k < nf; k++) f.push('start');
+    players.push({ name: o.players[i], figures: f, collected: [] });
+  }
+  const start = o.start === undefined ? 0 : o.start;
+  if (!players[start]) return fail('bad_setup', 'start');
+  const rng = o.seed === undefined ? null : seedRng(o.seed);
+  let path = r.layout === 'v1a' || r.layout === 'v1b' ? variantPath(r.layout) : standardPath();
+  if (r.layout === 'shuffled') {
+    if (!rng) return fail('bad_setup', 'a shuffled layout needs a seed');
+    for (let i = path.length - 1; i > 0; i--) {
+      const j = randomBelow(rng, i + 1);
+      const t = path[i];
+      path[i] = path[j];
+      path[j] = t;
+    }
+  }
+  path = path.slice();
+  const s: TlState = { game: 'thats_life', n: 0, phase: 'await_roll', config: r.config, players: players, path: path, guards: guardsOn(guardCards(r.layout)), active: start, roll: 0, penalty: null };
+  if (rng) s.rng = rng;
+  return { ok: true, state: s };
+}
+
+/**
+ * A state from a scenario's `given` (conventions: players with figures and collected cards, path,
+ * guards, active; optional roll for a turn that has rolled, seed).
+ */
+export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<string, unknown>): SetupResult<TlState> {
+  const r = readConfig(cfg);
+  if (typeof r === 'string') return fail('bad_setup', r);
+  const gp = g.players as { name: string; figures?: string[]; collected?: string[] }[];
+  if (!Array.isArray(gp)) return fail('bad_setup', 'given.players must be a list');
+  const names: unknown[] = [];
+  for (let i = 0; i < gp.length; i++) names.push(gp[i] && gp[i].name);
+  const bad = checkNames(names);
+  if (bad) return fail('bad_setup', bad);
+  const path = g.path === undefined ? standardPath() : (g.path as string[]);
+  if (!Array.isArray(path) || path.some((c, i) => typeof c !== 'string' || path.indexOf(c) !== i || c === 'start' || c === 'finish' || c === 'box')) return fail('bad_setup', 'given.path');
+  const nf = r.figures || (gp.length <= 4 ? 3 : 2);
+  const players: TlPlayer[] = [];
+  for (let i = 0; i < gp.length; i++) {
+    const f = gp[i].figures === undefined ? null : gp[i].figures;
+    const figures: string[] = [];
+    for (let k = 0; k < (f ? f.length : nf); k++) {
+      const at = f ? f[k] : 'start';
+      if (at !== 'start' && at !== 'finish' && path.indexOf(at) < 0) return fail('bad_setup', names[i] + '#' + k + ' is on no card of the path');
+      figures.push(at);
+    }
+    const col = gp[i].collected || [];
+    if (!Array.isArray(col) || col.some((c) => typeof c !== 'string' || path.indexOf(c) >= 0)) return fail('bad_setup', 'collected cards of ' + names[i]);
+    players.push({ name: names[i] as string, figures: figures, collected: col.slice() });
+  }
+  const guards: Record<string, string> = g.guards === undefined ? guardsOn(guardCards('standard')) : Object.assign({}, g.guards as Record<string, string>);
+  for (const k in guards) {
+    const at = guards[k];
+    if (!/^G[1-8]$/.test(k) || (at !== 'finish' && at !== 'box' && path.indexOf(at) < 0)) return fail('bad_setup', 'guard ' + k);
+  }
+  const active = g.active === undefined ? 0 : names.indexOf(g.active);
+  if (active < 0) return fail('bad_setup', 'given.active is not a player');
+  const s: TlState = { game: 'thats_life', n: 0, phase: 'await_roll', config: r.config, players: players, path: path.slice(), guards: guards, active: active, roll: 0, penalty: null };
+  if (g.roll !== undefined) {
+    const v = g.roll as number;
+    if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_setup', 'given.roll');
+    s.roll = v;
+    s.phase = 'await_move';
+  }
+  if (typeof g.seed === 'number') s.rng = seedRng(g.seed);
+  return { ok: true, state: s };
+}
