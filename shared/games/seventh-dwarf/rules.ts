@@ -118,17 +118,22 @@ function scoreTurn(s: DwState, fx: Effect[]): void {
   for (let i = 0; i < s.players.length; i++) if (s.players[i].turns_taken < cfg.turns_per_player) done = false;
   s.turn = emptyTurn(s.players.length);
   if (done) {
-    s.phase = OVER;
-    let top = -Infinity;
-    for (let i = 0; i < s.players.length; i++) if (s.players[i].score > top) top = s.players[i].score;
-    s.winners = [];
-    for (let i = 0; i < s.players.length; i++) if (s.players[i].score === top) s.winners.push(i);
+    endGame(s);
     fx.push({ type: 'game_over' });
   } else {
     s.active = (a + 1) % s.players.length;
     s.phase = THROW;
     fx.push({ type: 'turn_end' });
   }
+}
+
+/** GAME_OVER: the highest total wins; equal highest totals share the victory (R-DW-08). */
+export function endGame(s: DwState): void {
+  s.phase = OVER;
+  let top = -Infinity;
+  for (let i = 0; i < s.players.length; i++) if (s.players[i].score > top) top = s.players[i].score;
+  s.winners = [];
+  for (let i = 0; i < s.players.length; i++) if (s.players[i].score === top) s.winners.push(i);
 }
 
 /** Refusals that depend only on the phase, for actions other than a bet. */

@@ -7,9 +7,9 @@ import type { SetupOptions, SetupResult } from '../../engine/types';
 import { fail } from '../../engine/result';
 import { seedRng } from '../../engine/rng';
 import type { DwBet, DwConfig, DwDie, DwPlayer, DwState } from './types';
-import { betsMissing, diceResolved, emptyTurn, legalNow } from './rules';
+import { betsMissing, diceResolved, emptyTurn, endGame, legalNow } from './rules';
 import { directionOf, isMonotone, SPOTS } from './row';
-import { BETS, OVER, PLACE, THROW } from './phases';
+import { BETS, PLACE, THROW } from './phases';
 
 export const DEFAULT_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink'];
 
@@ -141,12 +141,6 @@ export function seventhDwarfFromGiven(g: Record<string, unknown>, cfg: Record<st
   }
   let done = true;
   for (let i = 0; i < players.length; i++) if (players[i].turns_taken < config.turns_per_player) done = false;
-  if (done && !t) {
-    s.phase = OVER;
-    let top = -Infinity;
-    for (let i = 0; i < players.length; i++) if (players[i].score > top) top = players[i].score;
-    s.winners = [];
-    for (let i = 0; i < players.length; i++) if (players[i].score === top) s.winners.push(i);
-  }
+  if (done && !t) endGame(s);
   return { ok: true, state: s };
 }
