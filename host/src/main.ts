@@ -48,6 +48,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--fresh', 'start with empty Storage (erases the --storage file; what the board writes next is kept there)')
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
+    .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt')
     .action(async (opts) => setCode(await sim(opts, io)));
 
   program
@@ -116,6 +117,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--csv <file>', 'also append every throw to this CSV file')
     .option('--wait', 'keep trying when a board is missing or silent at start')
     .option('--silence <s>', 'seconds a live board may send nothing, although asked, before its port is opened again', '6')
+    .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt, in the terminal and on the page')
     .action(async (opts) => setCode(await mirror(opts, io)));
 
   program

@@ -112,6 +112,27 @@ describe('the mirror page', () => {
     await barPanel.locator('.prompt', { hasText: "Correcting Dan's last throw (5 dice): enter its faces, OK" }).waitFor({ timeout: 10_000 });
     expect(await barPanel.locator('.window').isVisible()).toBe(false);
   });
+  it('classroom mode (--odds) shows the exact odds of the turn under the prompt', async () => {
+    const dir = scratchDir();
+    const t = await PtyBoard.start(dir, 'ttyODDS');
+    done.push(() => t.stop());
+    const cli = new Cli(['mirror', '--port', `Class=${t.path}`, '--json', '--web', '0', '--no-log', '--odds']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    await cli.event((e) => e.ev === 'synced');
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const panel = page.locator('[data-table="t1"]');
+    await panel.locator('.prompt', { hasText: 'odds, no rerolls (target: most dice): marker 58 % · frustration 46 % · both 4 % · Murphy 15 %' }).waitFor({ timeout: 10_000 });
+    // 3 targets and 2 ravens on the board: 11/20 each way (test/shared/pechvogel-odds.test.ts).
+    for (const a of [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }]) t.command({ c: 'act', a });
+    await panel.locator('.prompt', { hasText: 'odds, no rerolls: marker 55 % · frustration 55 % · both 10 % · Murphy 10 %' }).waitFor({ timeout: 10_000 });
+    expect(await panel.locator('.prompt').textContent()).toMatch(/^Ann: throw 2 dice/);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'mirror-page-odds.png') });
+  });
+
   it('says so when the host goes away, instead of showing a frozen game, and catches up when it is back', async () => {
     const dir = scratchDir();
     const pb = await PtyBoard.start(dir, 'ttyGONE');

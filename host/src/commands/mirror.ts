@@ -33,6 +33,8 @@ export interface MirrorOptions {
   attract?: string;
   /** Seconds a live board may stay silent, although asked, before its port is opened again. */
   silence?: string;
+  /** Classroom mode: the exact odds of the turn under the prompt, in the terminal and on the page. */
+  odds?: boolean;
 }
 
 export const DEFAULT_WEB_PORT = 8080;
@@ -115,7 +117,7 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
   let web: WebServer | null = null;
   if (plan) {
     try {
-      web = await startWebServer(tables, { port: plan.port, host: opts.host, attractMs: plan.attractMs });
+      web = await startWebServer(tables, { port: plan.port, host: opts.host, attractMs: plan.attractMs, odds: !!opts.odds });
     } catch (e) {
       stopAll();
       throw new HostError(`cannot serve the page on ${plan.host}:${plan.port}: ${(e as Error).message}`, EXIT.usage, 'choose another port: --web PORT');
@@ -133,7 +135,7 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
 }
 
 /** A terminal that redraws the whole picture, at most every 100 ms. */
-function terminalScreen(tables: TableMirror[], webUrl: string | null): { dirty(): void; close(): void } {
+function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: boolean): { dirty(): void; close(): void } {
   let dirty = true;
   const draw = () => {
     if (!dirty) return;
@@ -144,7 +146,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null): { dirty()
       const h = t.model.hello;
       const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.stream.spec.name}  ${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
       lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
-      lines.push(...describeGame(t.model.state, t.model.ui, Date.now(), t.model.setup).map((r) => '  ' + r), '');
+      lines.push(...describeGame(t.model.state, t.model.ui, Date.now(), t.model.setup, odds).map((r) => '  ' + r), '');
       parts.push({ lines }, { lines: t.recent.slice(-4).map((r) => '  · ' + r.text).concat(''), drop: 1 });
     }
     parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });
@@ -181,7 +183,7 @@ export async function mirror(opts: MirrorOptions, io: Output, until?: Promise<vo
     else if (!useScreen) io.out(`dicetray: page on ${run.web.url}`);
   }
   if (useScreen) {
-    screen = terminalScreen(run.tables, run.web ? run.web.url : null);
+    screen = terminalScreen(run.tables, run.web ? run.web.url : null, !!opts.odds);
     for (const t of run.tables) t.on('change', () => screen!.dirty());
   }
   await (until ||

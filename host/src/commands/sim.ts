@@ -27,6 +27,8 @@ export interface SimOptions {
   headless?: boolean;
   fresh?: boolean;
   linux?: boolean;
+  /** Classroom mode: the exact odds of the turn under the prompt. */
+  odds?: boolean;
 }
 
 /** How long a key holds its button: a tap, a long press (past LONG_PRESS_MS), the staff chord (past 3 s). */
@@ -144,7 +146,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
     if (model) {
       lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
-      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup));
+      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup, !!opts.odds));
     } else lines.push(...frameRows(board.frame));
     // A short terminal loses the oldest notes first; nothing wraps.
     const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];

@@ -7,6 +7,8 @@ import type { PvState } from '../../../shared/games/pechvogel/types';
 import { canReduce, diceDue, markerOptions, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
+import { oddsFrom, turnOdds } from '../../../shared/odds/pechvogel-odds';
+import { toNumber } from '../../../shared/odds/fraction';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
 const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).join(', ');
@@ -35,13 +37,33 @@ export function secondsLeft(ui: MirrorUi, now: number): string {
   return ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
 }
 
+const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 100)} %`;
+
+/**
+ * Classroom mode (`--odds`): the exact odds of the rest of the turn without rerolls (RULES.md
+ * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw.
+ */
+export function oddsText(s: PvState): string[] {
+  const T = s.turn;
+  let o;
+  if (s.phase === 'await_first_throw') o = turnOdds('most');
+  else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
+  else return [];
+  return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · frustration ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
+}
+
 /**
  * Who does what now, in lines of at most ~76 characters: the throw and its
  * dice, the target to choose (with what was rolled), the reroll window (who may frustrate, whether
  * the player may reduce), the marker step (options, the chosen victim, the board's own choice),
  * at game over how to go on.
  */
-export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean } = {}): string[] {
+export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean; odds?: boolean } = {}): string[] {
+  const out = promptLines(s, ui, now, opts);
+  return opts.odds && !(ui && ui.c) ? out.concat(oddsText(s)) : out;
+}
+
+function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean }): string[] {
   // seconds false: no time left in the words (a screen that shows the countdown beside them).
   const secs = opts.seconds !== false;
   const T = s.turn;

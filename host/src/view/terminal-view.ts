@@ -48,8 +48,8 @@ function staffSettings(ui: MirrorUi): string[] {
 }
 
 /** The game in words: standings, the turn, what the table should do now, a refusal. */
-export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null): string[] {
-  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), describeGame(s, null, now, setup));
+export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false): string[] {
+  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), describeGame(s, null, now, setup, odds));
   if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [refusalText(ui.err)] : []);
   if (!s) return ['No game.'];
   const out: string[] = [];
@@ -66,7 +66,7 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
   if (ui && ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
-  out.push(...promptText(s, ui, now));
+  out.push(...promptText(s, ui, now, { odds }));
   if (ui && ui.err) out.push(refusalText(ui.err));
   return out;
 }

@@ -17,6 +17,8 @@ export interface WebOptions {
   /** A table with no button or action for this long shows the attract screen. */
   attractMs?: number;
   now?: () => number;
+  /** Classroom mode: the exact odds of the turn under the prompt. */
+  odds?: boolean;
 }
 
 export interface WebServer {
@@ -70,7 +72,7 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
 }
 
 /** What the page gets for one table (no rng, no undo: nothing a screen needs). */
-export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '') {
+export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '', odds = false) {
   const s = t.model.state as PvState | null;
   const ui = t.model.ui;
   const su = t.model.setup;
@@ -91,7 +93,7 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
   const setupMode = !!ui && ui.m === 'setup';
   // The same sentences as the terminal's (host/src/view/table-text.ts). In the reroll window the
   // page counts the seconds down in its own box, so its line leaves them out.
-  const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui, now, { seconds: false }) : [];
+  const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui, now, { seconds: false, odds }) : [];
   let start = -1;
   if (su) start = su.st >= 0 ? su.st : su.in.indexOf(true);
   return {
@@ -125,7 +127,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // Per table: the last action in words, and the state it was applied to (for who did it).
   const last = tables.map(() => '');
   const seen = tables.map((t) => t.model.state as PvState | null);
-  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], last[i])) });
+  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], last[i], !!opts.odds)) });
 
   // Changes in the same tick go out as one update.
   let pending = false;
