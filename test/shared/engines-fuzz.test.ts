@@ -54,7 +54,7 @@ function states(game: 'seventh_dwarf' | 'thats_life', seed: number): BaseState[]
 
 describe('junk actions against the 7th Dwarf and That\'s Life engines', () => {
   for (const game of ['seventh_dwarf', 'thats_life'] as const) {
-    it(`${game}: never crash, never change the state they are given, refuse with a code people can read`, () => {
+    it(`${game}: never crash, never change the state they are given; every refusal has a code people can read`, () => {
       const pool = states(game, 7).concat(states(game, 8));
       fc.assert(
         fc.property(fc.nat(pool.length - 1), action, (i, a) => {
