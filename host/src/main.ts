@@ -66,6 +66,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
     .option('--all', 'the first throw and every state a turn goes on from')
     .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice (default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
+    .option('--reduce', 'Pechvogel: also the chance of a marker with one reduce in hand, and when to use it')
     .option('--csv <file>', 'also write the odds as CSV')
     .option('--json', 'machine-readable odds')
     .action((game: string, opts) => setCode(odds(game, opts, io)));
@@ -77,6 +78,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--turns <n>', 'turns to play', '10000')
     .option('--seed <n>', 'seed of the dice (the same seed plays the same turns)', '1')
     .option('--policy <p>', 'Pechvogel: most or fewest (default most); 7th Dwarf: best, spread or leftmost (default best)')
+    .option('--reduce', 'Pechvogel: the active player holds one frustration and reduces when that raises the chance of a marker')
     .option('--csv <file>', 'running frequencies at 1, 2, 5 × 10^k turns, with the exact values')
     .option('--svg <file>', 'plot of the running frequencies and the exact values')
     .option('--json', 'machine-readable result')

@@ -8,6 +8,7 @@ import type { Effect } from '../engine/types';
 import { setupPechvogel } from '../games/pechvogel/setup';
 import type { PvState } from '../games/pechvogel/types';
 import type { TargetPolicy } from './pechvogel-odds';
+import { shouldReduce } from './pechvogel-reduce';
 
 export interface TurnResult {
   marker: boolean;
@@ -38,12 +39,15 @@ function must(s: PvState, a: { do: string; [k: string]: unknown }): { state: PvS
 }
 
 /**
- * Plays `turns` turns from `seed`, calling `each` after every turn. The generator's state runs on
+ * Plays `turns` turns from `seed`, calling `each` after every turn; `withReduce`: the active
+ * player holds one frustration and reduces when that raises the chance of a marker. The generator's state runs on
  * from turn to turn, so the sequence is one stream of the engine's own dice.
  */
-export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void): void {
+export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void, withReduce = false): void {
   const start = setupPechvogel({ players: ['A', 'B'], seed });
   if (!start.ok) throw new Error(start.error.code);
+  // With a reduce in hand: the active player holds one frustration, the opponent none (nobody frustrates).
+  if (withReduce) start.state.players = [Object.assign({}, start.state.players[0], { frustrations: 1 }), start.state.players[1]];
   let rng = start.state.rng as number[];
   for (let i = 0; i < turns; i++) {
     let s: PvState = Object.assign({}, start.state, { rng });
@@ -52,6 +56,11 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
     while (!end) {
       let r;
       if (s.phase === 'await_target') r = must(s, { do: 'choose_target', value: chooseTarget(s.turn.first_faces!, policy) });
+      else if (s.phase === 'reroll_window') {
+        // Reduce when that raises the chance of a marker (pechvogel-reduce.ts), else pass.
+        const L = s.turn.last!;
+        r = must(s, { do: shouldReduce(s.turn.targets - L.t, s.turn.ravens - L.r, s.turn.targets, s.turn.ravens) ? 'reduce' : 'pass' });
+      }
       else if (s.phase === 'await_marker_choice') r = must(s, { do: 'take_marker' });
       else {
         r = must(s, { do: 'roll' });

@@ -71,4 +71,16 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(Math.abs(js.z.success)).toBeLessThan(4.5);
     expect(readFileSync(csv, 'utf8').trim().split('\n').pop()).toMatch(/^5000,0\.\d+,0\.79978/);
   });
+
+  it('odds --reduce: the chance with one reduce in hand and when to use it; simulate --reduce agrees', async () => {
+    const r = await cli(['odds', '--from', '3,2', '--reduce', '--json']);
+    const j = JSON.parse(r.out[0]);
+    expect(j.odds[0]).toMatchObject({ from: '3,2', markerWithReduce: { exact: '77/100' }, reduceAfter: ['3,3'] });
+    const text = await cli(['odds', '--reduce']);
+    expect(text.out.join('\n')).toMatch(/a marker, one reduce in hand\s+0\.7158/);
+    const s = await cli(['simulate', '--reduce', '--turns', '10000', '--seed', '8', '--json']);
+    const js = JSON.parse(s.out[0]);
+    expect(js).toMatchObject({ reduce: true, turns: 10000 });
+    expect(Math.abs(js.z.marker)).toBeLessThan(4.5);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { add, frac, toNumber, ZERO, type Fraction } from '../../shared/odds/fraction';
 import { oddsFrom, throwOdds, turnOdds } from '../../shared/odds/pechvogel-odds';
 import { simulateTurns } from '../../shared/odds/pechvogel-simulate';
+import { markerWithReduce, shouldReduce, turnMarkerPlain, turnMarkerWithReduce } from '../../shared/odds/pechvogel-reduce';
 
 const sum = (fs: Fraction[]) => fs.reduce(add, ZERO);
 
@@ -80,4 +81,31 @@ describe('the engine, playing turns with its own dice, converges to the exact od
       expect(Math.abs(c.throws / N - toNumber(ex.throws))).toBeLessThan(0.05);
     });
   }
+});
+
+describe('one reduce in hand, used for the marker (RULES.md §3.8: the reroll decision)', () => {
+  it('from 3 targets and 2 ravens, worked by hand: reduce only after a lone raven; 77/100', () => {
+    // Two dice; a lone raven (8/36) ends the turn without a marker, and rerolling both dice from
+    // 3,2 gives (16 × 11/20 + 8 + 2 + 1) / 36 = 11/20: so reduce, and 15.4/36 over 20/36 = 77/100.
+    expect(markerWithReduce(3, 2)).toEqual(frac(77, 100));
+    expect(shouldReduce(3, 2, 3, 3)).toBe(true);
+    expect(shouldReduce(3, 2, 4, 2)).toBe(false);
+    // Greedy (4 ravens) can never be rerolled, nor an empty throw.
+    expect(shouldReduce(3, 2, 3, 4)).toBe(false);
+    expect(shouldReduce(3, 2, 3, 2)).toBe(false);
+  });
+
+  it('a reduce in hand never lowers the chance; the first-throw split reproduces the plain odds', () => {
+    for (let t = 0; t <= 3; t++) for (let r = 0; r <= 2; r++) expect(toNumber(markerWithReduce(t, r))).toBeGreaterThanOrEqual(toNumber(oddsFrom(t, r).marker));
+    for (const policy of ['most', 'fewest'] as const) expect(turnMarkerPlain(policy)).toEqual(turnOdds(policy).marker);
+    expect(toNumber(turnMarkerWithReduce('most'))).toBeCloseTo(0.71581, 5);
+  });
+
+  it('the engine, reducing in its reroll window by this rule, converges to the exact chance (40,000 turns)', () => {
+    const N = 40_000;
+    let k = 0;
+    simulateTurns(N, 4242, 'most', (t) => (k += t.marker ? 1 : 0), true);
+    const p = toNumber(turnMarkerWithReduce('most'));
+    expect(Math.abs((k / N - p) / Math.sqrt((p * (1 - p)) / N)), `${k / N} vs ${p}`).toBeLessThan(4.5);
+  });
 });

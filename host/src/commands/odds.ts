@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
+import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -11,6 +12,8 @@ export interface OddsOptions {
   all?: boolean;
   json?: boolean;
   csv?: string;
+  /** Also the chance of a marker with one reduce in hand, and when to use it. */
+  reduce?: boolean;
 }
 
 const ROWS: [keyof TurnOdds, string][] = [
@@ -87,11 +90,28 @@ function parseFrom(s: string): [number, number] {
   return [t, r];
 }
 
+/** P(marker) with one reduce in hand, used when it raises that chance (pechvogel-reduce.ts). */
+function withReduce(o: TurnOdds, policy: TargetPolicy): Fraction {
+  return o.from === 'start' ? turnMarkerWithReduce(policy) : markerWithReduce(o.from.targets, o.from.ravens);
+}
+
+/** After a throw from (t, r): the boards on which reducing raises the chance of a marker. */
+function reduceAfter(t: number, r: number): string[] {
+  const out: string[] = [];
+  for (let t2 = t; t2 <= 7; t2++) for (let r2 = r; t2 + r2 <= 7; r2++) if (shouldReduce(t, r, t2, r2)) out.push(`${t2},${r2}`);
+  return out;
+}
+
 const label = (o: TurnOdds): string => (o.from === 'start' ? 'start' : `${o.from.targets},${o.from.ravens}`);
 
-function jsonOf(o: TurnOdds): Record<string, unknown> {
+function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { from: label(o) };
   for (const [k] of ROWS) out[k] = { exact: fractionText(o[k] as Fraction), p: toNumber(o[k] as Fraction) };
+  if (reduce) {
+    const f = withReduce(o, policy);
+    out.markerWithReduce = { exact: fractionText(f), p: toNumber(f) };
+    if (o.from !== 'start') out.reduceAfter = reduceAfter(o.from.targets, o.from.ravens);
+  }
   const ends: Record<string, unknown> = {};
   for (const k of Object.keys(o.ends).sort()) ends[k] = { exact: fractionText(o.ends[k]), p: toNumber(o.ends[k]) };
   out.ends = ends;
@@ -115,13 +135,17 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     const [t, r] = parseFrom(opts.from);
     list = [oddsFrom(t, r)];
   } else list = [turnOdds(policy)];
+  const reduce = !!opts.reduce;
   if (opts.csv) {
-    const lines = ['from,' + ROWS.map(([k]) => k).join(',') + ',' + ROWS.map(([k]) => k + '_exact').join(',')];
-    for (const o of list) lines.push([label(o)].concat(ROWS.map(([k]) => toNumber(o[k] as Fraction).toFixed(12)), ROWS.map(([k]) => fractionText(o[k] as Fraction))).map((x) => (x.indexOf(',') >= 0 ? `"${x}"` : x)).join(','));
+    const lines = ['from,' + ROWS.map(([k]) => k).join(',') + ',' + ROWS.map(([k]) => k + '_exact').join(',') + (reduce ? ',markerWithReduce,markerWithReduce_exact' : '')];
+    for (const o of list) {
+      const extra = reduce ? [toNumber(withReduce(o, policy)).toFixed(12), fractionText(withReduce(o, policy))] : [];
+      lines.push([label(o)].concat(ROWS.map(([k]) => toNumber(o[k] as Fraction).toFixed(12)), ROWS.map(([k]) => fractionText(o[k] as Fraction)), extra).map((x) => (x.indexOf(',') >= 0 ? `"${x}"` : x)).join(','));
+    }
     writeCsv(opts.csv, lines);
   }
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: 'no rerolls', odds: list.map(jsonOf) }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
     return EXIT.ok;
   }
   io.out(`Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? ` (first throw: the target is the number shown by the ${policy} dice)` : ''}`);
@@ -132,7 +156,13 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
       const f = o[k] as Fraction;
       io.out(`  ${text.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
     }
+    if (reduce) {
+      const f = withReduce(o, policy);
+      io.out(`  ${'a marker, one reduce in hand'.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+      if (o.from !== 'start') io.out(`  reduce after a throw to (targets,ravens): ${reduceAfter(o.from.targets, o.from.ravens).join(' · ') || 'never'}`);
+    }
   }
+  if (reduce) io.out('\n(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)');
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
 }

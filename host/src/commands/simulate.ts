@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { toNumber } from '../../../shared/odds/fraction';
 import { turnOdds } from '../../../shared/odds/pechvogel-odds';
+import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
@@ -16,6 +17,8 @@ export interface SimulateOptions {
   csv?: string;
   svg?: string;
   json?: boolean;
+  /** The active player holds one frustration and reduces when that raises the chance of a marker. */
+  reduce?: boolean;
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
@@ -54,6 +57,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   if (parseGame(game) === 'seventh_dwarf') return simulateDwarf(turns, seed, opts, io);
   const policy = parsePolicy(opts.policy);
+  if (opts.reduce) return simulateReduce(turns, seed, policy, opts, io);
   const exact = turnOdds(policy);
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
@@ -127,6 +131,35 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)}  ${r.success.toFixed(4).padStart(12)}`);
   io.out(`   exact  ${p.toFixed(4).padStart(12)}`);
   io.out(`  z-score  ${z.toFixed(2).padStart(12)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  return EXIT.ok;
+}
+
+/** Pechvogel with one reduce in hand: the share of turns with a marker against the exact chance. */
+function simulateReduce(turns: number, seed: number, policy: 'most' | 'fewest', opts: SimulateOptions, io: Output): number {
+  const p = toNumber(turnMarkerWithReduce(policy));
+  const marks = checkpoints(turns);
+  const rows: { n: number; marker: number }[] = [];
+  let k = 0;
+  simulateTurns(turns, seed, policy, (t, i) => {
+    if (t.marker) k++;
+    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, marker: k / (i + 1) });
+  }, true);
+  const last = rows[rows.length - 1];
+  const z = (last.marker - p) / Math.sqrt((p * (1 - p)) / last.n);
+  if (opts.csv) write(opts.csv, ['turns,marker,marker_exact'].concat(rows.map((r) => `${r.n},${r.marker},${p}`)).join('\n') + '\n');
+  if (opts.svg) write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns with one reduce in hand (seed ${seed})`, [{ name: 'marker', exact: p, points: rows.map((r) => [r.n, r.marker] as [number, number]) }]));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, reduce: true, seed, turns, exact: { marker: p }, rows, z: { marker: z } }));
+    return EXIT.ok;
+  }
+  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), one reduce in hand (used when it raises the chance of a marker), target: the ${policy} dice`);
+  io.out('');
+  io.out('   turns   marker');
+  for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${r.marker.toFixed(4).padStart(8)}`);
+  io.out(`   exact ${p.toFixed(4).padStart(8)}`);
+  io.out(`  z-score ${z.toFixed(2).padStart(8)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;

@@ -1,0 +1,122 @@
+/**
+ * The chance of a marker with one reduce in hand (RULES.md §3.8: "optimal use of a reroll is a
+ * small decision problem"): after a throw that may be rerolled (not the first, not greedy, not
+ * empty), the active player either keeps it or returns a frustration to reroll the same dice from
+ * where the board was. Here the player reduces exactly when that raises the chance of a marker, and
+ * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
+ */
+import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
+import { ends, oddsFrom, throwOdds, turnOdds, type TargetPolicy } from './pechvogel-odds';
+
+const key = (t: number, r: number): string => t + ',' + r;
+
+/** Marker chance with no reduce left: the plain chain (a finished turn: 1 or 0). */
+function plain(t: number, r: number): Fraction {
+  if (ends(t, r)) return t >= 4 ? ONE : ZERO;
+  return oddsFrom(t, r).marker;
+}
+
+/** Whether a throw from (t, r) to (t2, r2) may be rerolled: not greedy, not empty. */
+function rerollable(t: number, r: number, t2: number, r2: number): boolean {
+  return !(t2 >= 5 || r2 >= 4) && !(t2 === t && r2 === r);
+}
+
+let memo: Map<string, Fraction> | null = null;
+
+/** P(marker) from a live state (t ≤ 3, r ≤ 2) with one reduce in hand, played for the marker. */
+export function markerWithReduce(t: number, r: number): Fraction {
+  if (!memo) memo = new Map();
+  const k = key(t, r);
+  const hit = memo.get(k);
+  if (hit) return hit;
+  const n = 7 - t - r;
+  // The same dice rerolled from (t, r), no reduce left: an empty reroll leaves the board as it was.
+  let rerolled = ZERO;
+  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) rerolled = add(rerolled, mul(throwOdds(n, a, b), plain(t + a, r + b)));
+  let sum = ZERO;
+  for (let a = 0; a <= n; a++) {
+    for (let b = 0; a + b <= n; b++) {
+      if (a === 0 && b === 0) continue;
+      const t2 = t + a;
+      const r2 = r + b;
+      const keep = ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2);
+      const best = rerollable(t, r, t2, r2) && cmp(rerolled, keep) > 0 ? rerolled : keep;
+      sum = add(sum, mul(throwOdds(n, a, b), best));
+    }
+  }
+  // An empty throw keeps the state and the reduce: normalised away as in the plain chain.
+  const v = div(sum, sub(ONE, throwOdds(n, 0, 0)));
+  memo.set(k, v);
+  return v;
+}
+
+function cmp(a: Fraction, b: Fraction): number {
+  const d = a.n * b.d - b.n * a.d;
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
+}
+
+/** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
+export function shouldReduce(t: number, r: number, t2: number, r2: number): boolean {
+  if (!rerollable(t, r, t2, r2)) return false;
+  const n = 7 - t - r;
+  let rerolled = ZERO;
+  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) rerolled = add(rerolled, mul(throwOdds(n, a, b), plain(t + a, r + b)));
+  const keep = ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2);
+  return cmp(rerolled, keep) > 0;
+}
+
+/** The whole turn: the first throw (never rerollable), the target by policy, then one reduce in hand. */
+export function turnMarkerWithReduce(policy: TargetPolicy = 'most'): Fraction {
+  // The first throw's end states come from turnOdds' enumeration; live states continue with the reduce.
+  // Rebuilt here from the first-throw distribution: P(start → live (t, r)) and P(start → ended with a marker).
+  const first = firstThrow(policy);
+  let p = first.markerAtOnce;
+  for (const k of Object.keys(first.live)) {
+    const [t, r] = k.split(',').map(Number);
+    p = add(p, mul(first.live[k], markerWithReduce(t, r)));
+  }
+  return p;
+}
+
+const FACT = [1n, 1n, 2n, 6n, 24n, 120n, 720n, 5040n];
+
+/** The first throw: where it leaves the board (live states) and the chance it ends with a marker at once. */
+function firstThrow(policy: TargetPolicy): { live: Record<string, Fraction>; markerAtOnce: Fraction } {
+  const live: Record<string, Fraction> = {};
+  let markerAtOnce = ZERO;
+  const counts = [0, 0, 0, 0, 0, 0];
+  const visit = (i: number, left: number): void => {
+    if (i === 5) {
+      counts[5] = left;
+      let ways = FACT[7];
+      for (const c of counts) ways /= FACT[c];
+      const p = div({ n: ways, d: 1n }, { n: 6n ** 7n, d: 1n });
+      const shown = counts.slice(0, 5).filter((c) => c > 0);
+      const t = shown.length === 0 ? 0 : policy === 'most' ? Math.max(...shown) : Math.min(...shown);
+      const r = counts[5];
+      if (ends(t, r)) {
+        if (t >= 4) markerAtOnce = add(markerAtOnce, p);
+      } else live[key(t, r)] = add(live[key(t, r)] || ZERO, p);
+      return;
+    }
+    for (let c = 0; c <= left; c++) {
+      counts[i] = c;
+      visit(i + 1, left - c);
+    }
+  };
+  visit(0, 7);
+  return { live, markerAtOnce };
+}
+
+/** Sanity hook for tests: without the reduce the same first-throw split gives turnOdds' marker chance. */
+export function turnMarkerPlain(policy: TargetPolicy = 'most'): Fraction {
+  const first = firstThrow(policy);
+  let p = first.markerAtOnce;
+  for (const k of Object.keys(first.live)) {
+    const [t, r] = k.split(',').map(Number);
+    p = add(p, mul(first.live[k], oddsFrom(t, r).marker));
+  }
+  return p;
+}
+
+export { turnOdds };
