@@ -6,7 +6,7 @@
  * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
  */
 import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
-import { ends, oddsFrom, throwOdds, turnOdds, type TargetPolicy } from './pechvogel-odds';
+import { ends, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
 
 const key = (t: number, r: number): string => t + ',' + r;
 
@@ -23,6 +23,15 @@ function rerollable(t: number, r: number, t2: number, r2: number): boolean {
 
 let memo: Map<string, Fraction> | null = null;
 
+/** The chance of a marker after rerolling the dice thrown from (t, r), with no reduce left. */
+function rerolledFrom(t: number, r: number): Fraction {
+  const n = 7 - t - r;
+  let v = ZERO;
+  // An empty reroll leaves the board as it was.
+  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) v = add(v, mul(throwOdds(n, a, b), plain(t + a, r + b)));
+  return v;
+}
+
 /** P(marker) from a live state (t ≤ 3, r ≤ 2) with one reduce in hand, played for the marker. */
 export function markerWithReduce(t: number, r: number): Fraction {
   if (!memo) memo = new Map();
@@ -30,9 +39,7 @@ export function markerWithReduce(t: number, r: number): Fraction {
   const hit = memo.get(k);
   if (hit) return hit;
   const n = 7 - t - r;
-  // The same dice rerolled from (t, r), no reduce left: an empty reroll leaves the board as it was.
-  let rerolled = ZERO;
-  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) rerolled = add(rerolled, mul(throwOdds(n, a, b), plain(t + a, r + b)));
+  const rerolled = rerolledFrom(t, r);
   let sum = ZERO;
   for (let a = 0; a <= n; a++) {
     for (let b = 0; a + b <= n; b++) {
@@ -58,17 +65,13 @@ function cmp(a: Fraction, b: Fraction): number {
 /** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
 export function shouldReduce(t: number, r: number, t2: number, r2: number): boolean {
   if (!rerollable(t, r, t2, r2)) return false;
-  const n = 7 - t - r;
-  let rerolled = ZERO;
-  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) rerolled = add(rerolled, mul(throwOdds(n, a, b), plain(t + a, r + b)));
+  const rerolled = rerolledFrom(t, r);
   const keep = ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2);
   return cmp(rerolled, keep) > 0;
 }
 
 /** The whole turn: the first throw (never rerollable), the target by policy, then one reduce in hand. */
 export function turnMarkerWithReduce(policy: TargetPolicy = 'most'): Fraction {
-  // The first throw's end states come from turnOdds' enumeration; live states continue with the reduce.
-  // Rebuilt here from the first-throw distribution: P(start → live (t, r)) and P(start → ended with a marker).
   const first = firstThrow(policy);
   let p = first.markerAtOnce;
   for (const k of Object.keys(first.live)) {
@@ -118,5 +121,3 @@ export function turnMarkerPlain(policy: TargetPolicy = 'most'): Fraction {
   }
   return p;
 }
-
-export { turnOdds };

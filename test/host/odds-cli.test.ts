@@ -61,7 +61,7 @@ describe('dicetray odds and simulate (classroom)', () => {
     const one = await cli(['odds', 'seventh-dwarf', '--policy', 'spread']);
     expect(one.out.join('\n')).toMatch(/0\.6719\s+31349\/46656/);
     expect(one.out.join('\n')).not.toMatch(/best play/);
-    for (const args of [['odds', 'seventh_dwarf', '--policy', 'most'], ['odds', 'seventh_dwarf', '--from', '1,1'], ['odds', 'chess'], ['simulate', 'seventh_dwarf', '--policy', 'fewest']]) {
+    for (const args of [['odds', 'seventh_dwarf', '--policy', 'most'], ['odds', 'seventh_dwarf', '--from', '1,1'], ['odds', 'seventh_dwarf', '--reduce'], ['simulate', 'seventh_dwarf', '--reduce'], ['odds', 'chess'], ['simulate', 'seventh_dwarf', '--policy', 'fewest']]) {
       expect((await cli(args)).code, args.join(' ')).toBe(2);
     }
     const csv = join(dir, 'dw.csv');

@@ -55,7 +55,7 @@ function writeCsv(file: string, lines: string[]): void {
 
 /** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy. */
 function dwarfOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all) throw new HostError('--from and --all are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost]');
+  if (opts.from !== undefined || opts.all || opts.reduce) throw new HostError('--from, --all and --reduce are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost]');
   const only = parseDwPolicy(opts.policy);
   const list = DW_POLICIES.filter(([k]) => !only || k === only).map(([k, text]) => {
     const o = new SeventhDwarfOdds(k);

@@ -55,7 +55,10 @@ function write(file: string, text: string): void {
 export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
-  if (parseGame(game) === 'seventh_dwarf') return simulateDwarf(turns, seed, opts, io);
+  if (parseGame(game) === 'seventh_dwarf') {
+    if (opts.reduce) throw new HostError('--reduce is for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
+    return simulateDwarf(turns, seed, opts, io);
+  }
   const policy = parsePolicy(opts.policy);
   if (opts.reduce) return simulateReduce(turns, seed, policy, opts, io);
   const exact = turnOdds(policy);
