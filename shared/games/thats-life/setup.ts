@@ -106,7 +106,8 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
     if (!Array.isArray(col) || col.some((c) => typeof c !== 'string' || path.indexOf(c) >= 0)) return fail('bad_setup', 'collected cards of ' + names[i]);
     players.push({ name: names[i] as string, figures: figures, collected: col.slice() });
   }
-  const guards: Record<string, string> = g.guards === undefined ? guardsOn(guardCards('standard')) : Object.assign({}, g.guards as Record<string, string>);
+  // Without guards: the standard ones, in the box where their card is no longer on the path.
+  const guards: Record<string, string> = g.guards === undefined ? guardsOn(guardCards('standard').map((c) => (path.indexOf(c) >= 0 ? c : 'box'))) : Object.assign({}, g.guards as Record<string, string>);
   for (const k in guards) {
     const at = guards[k];
     if (!/^G[1-8]$/.test(k) || (at !== 'finish' && at !== 'box' && path.indexOf(at) < 0)) return fail('bad_setup', 'guard ' + k);
