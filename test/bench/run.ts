@@ -537,7 +537,7 @@ function benchSimProxy(code: string, files: Record<string, string>, pins: Record
 
 // ───────────────────────── main ─────────────────────────
 
-/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, flash, latency); sizes always run. */
+/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, flash, odds, latency); sizes always run. */
 const ONLY = (() => {
   const i = process.argv.indexOf('--only');
   const v = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -571,6 +571,11 @@ async function main(): Promise<void> {
     extra.flashWear = w;
     figure({ id: 'flash_bytes_per_turn', label: '7. flash written per turn (journal + checkpoints)', value: w.flash_bytes_per_turn as number, unit: 'B', status: 'INFO', note: `≈ ${fmt(w.flash_life_turns as number)} turns on a Pico at 10k erase cycles (${fmt(w.journal_space_bytes as number)} B of Storage for the journal)` });
   }
+
+  if (part('odds')) {
+    const { benchOddsTiming } = await import('./odds-timing');
+    for (const o of benchOddsTiming()) figure({ id: o.id, label: o.label, value: Math.round(o.ms), unit: 'ms', status: 'INFO', note: o.note });
+  } else console.log('SKIP  8. classroom odds (--only)');
 
   const latency = path.join(HERE, 'mirror-latency.ts');
   if (!part('latency')) console.log('SKIP  6. mirror latency (--only)');
