@@ -19,8 +19,11 @@ function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: s
       if (typeof cfg[k] !== 'boolean') return 'option ' + k;
       config[k] = cfg[k] as boolean;
     } else if (k === 'layout') {
-      if (LAYOUTS.indexOf(cfg[k] as string) < 0) return 'layout: standard, v1a, v1b or shuffled';
-      layout = cfg[k] as string;
+      // Also "variant1a", "variant1_b", "random", …: the names RULES.md's table leaves open.
+      const v = String(cfg[k]).toLowerCase().replace(/[^a-z0-9]/g, '');
+      const name = v === 'random' || v === 'shuffle' || v === 'variant1c' || v === 'v1c' ? 'shuffled' : v.replace(/^variant/, 'v');
+      if (LAYOUTS.indexOf(name) < 0) return 'layout: standard, v1a, v1b or shuffled';
+      layout = name;
     } else if (k === 'figures_per_player') {
       const f = cfg[k] as number;
       if (f !== 2 && f !== 3) return 'figures_per_player: 2 or 3';
