@@ -62,6 +62,16 @@ function cmp(a: Fraction, b: Fraction): number {
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
+/**
+ * The choice in a reroll window after a throw from (t, r) to (t2, r2), by the chance of a marker:
+ * keeping the throw (the reduce stays in hand for later) or reducing now. Null when the throw
+ * cannot be rerolled (greedy or empty).
+ */
+export function reduceChoice(t: number, r: number, t2: number, r2: number): { keep: Fraction; reduce: Fraction } | null {
+  if (!rerollable(t, r, t2, r2)) return null;
+  return { keep: ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2), reduce: rerolledFrom(t, r) };
+}
+
 /** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
 export function shouldReduce(t: number, r: number, t2: number, r2: number): boolean {
   if (!rerollable(t, r, t2, r2)) return false;

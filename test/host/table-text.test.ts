@@ -78,4 +78,14 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     s = run(s, [{ do: 'throw', faces: [5, 3] }]);
     expect(promptText(s, ui(), 0, { odds: true }).some((l) => /odds/.test(l))).toBe(false);
   });
+
+  it('in a reroll window where the active player may reduce: the chance of a marker kept or reduced', () => {
+    // Ann holds a frustration; 3 targets and 2 ravens, then a lone raven ends the turn without a
+    // marker: keeping it gives 0 %, rerolling the two dice 11/20 (test/shared/pechvogel-odds.test.ts).
+    let s = start([1, 0, 0]);
+    s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
+    expect(s.phase).toBe('reroll_window');
+    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  odds of a marker, reduce only: keep 0 % · reduce 55 %');
+    expect(promptText(s, ui(), 0).some((l) => /odds/.test(l))).toBe(false);
+  });
 });

@@ -8,6 +8,7 @@ import { canReduce, diceDue, markerOptions, possibleFrustraters } from '../../..
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import { oddsFrom, turnOdds } from '../../../shared/odds/pechvogel-odds';
+import { reduceChoice } from '../../../shared/odds/pechvogel-reduce';
 import { toNumber } from '../../../shared/odds/fraction';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
@@ -41,14 +42,19 @@ const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 1
 
 /**
  * Classroom mode (`--odds`): the exact odds of the rest of the turn without rerolls (RULES.md
- * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw.
+ * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw; in a
+ * reroll window where the active player may reduce, the chance of a marker either way.
  */
 export function oddsText(s: PvState): string[] {
   const T = s.turn;
   let o;
   if (s.phase === 'await_first_throw') o = turnOdds('most');
   else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
-  else return [];
+  else if (s.phase === 'reroll_window' && canReduce(s) && T.last) {
+    // The active player's choice, by the chance of a marker (nobody frustrating): keep or reduce.
+    const c = reduceChoice(T.targets - T.last.t, T.ravens - T.last.r, T.targets, T.ravens);
+    return c ? [`  odds of a marker, reduce only: keep ${pct(c.keep)} · reduce ${pct(c.reduce)}`] : [];
+  } else return [];
   return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · frustration ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
 }
 
