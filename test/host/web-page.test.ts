@@ -103,6 +103,8 @@ describe('the mirror page', () => {
 
     // Table "Bar": a turn ends with a single marker option; the board makes it after a wait in
     // which BACK corrects the throw, and the page says both.
+    // A wait long enough that a loaded machine still presses BACK within it (the default is 3 s).
+    bar.command({ c: 'cfg', k: 'marker_ms', v: 60000 });
     bar.command({ c: 'new', p: ['Dan', 'Eva'] } as never);
     for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) bar.command({ c: 'act', a });
     const barPanel = page.locator('[data-table="t2"]');
