@@ -83,4 +83,20 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(js).toMatchObject({ reduce: true, turns: 10000 });
     expect(Math.abs(js.z.marker)).toBeLessThan(4.5);
   });
+
+  it('The 7th Dwarf from a row: the chance by policy and where a die may go (the end game worked by hand)', async () => {
+    const r = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6', '--json']);
+    const j = JSON.parse(r.out[0]);
+    expect(j.odds.map((o: { exact: string }) => o.exact)).toEqual(['11/36', '11/36', '1/4']);
+    expect(j.spots).toEqual([
+      { spot: 5, exact: '1/3', p: 1 / 3, best: false },
+      { spot: 7, exact: '2/3', p: 2 / 3, best: true },
+      { spot: 8, exact: '2/3', p: 2 / 3, best: false },
+    ]);
+    const lair = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '2']);
+    expect(lair.out.join('\n')).toMatch(/a 2 fits nowhere: it goes to the Dragon's Lair/);
+    for (const args of [['--row', '1,2,3'], ['--row', '0,5,0,3,0,6,0,0,0'], ['--row', '1,1,1,1,1,1,1,1,0'], ['--die', '7'], ['--row', '1,1,1,1,1,1,1,0,0', '--die', '3']]) {
+      expect((await cli(['odds', 'seventh_dwarf', ...args])).code, args.join(' ')).toBe(2);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
-import { SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
+import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
@@ -14,6 +14,10 @@ export interface OddsOptions {
   csv?: string;
   /** Also the chance of a marker with one reduce in hand, and when to use it. */
   reduce?: boolean;
+  /** The 7th Dwarf: from this row (9 values, 0 = empty spot) … */
+  row?: string;
+  /** … and for a die of this value: every spot it fits and the chance from there. */
+  die?: string;
 }
 
 const ROWS: [keyof TurnOdds, string][] = [
@@ -53,24 +57,60 @@ function writeCsv(file: string, lines: string[]): void {
   }
 }
 
-/** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy. */
+/** A row from `--row`: 9 values 0..6 (0 = empty) in order, at most 7 dice, already in order. */
+function parseRow(s: string | undefined): number[] {
+  if (s === undefined) return [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const v = s.split(',').map((x) => Number(x.trim()));
+  const filled = v.filter((x) => x > 0);
+  const up = filled.every((x, i) => !i || filled[i - 1] <= x);
+  const down = filled.every((x, i) => !i || filled[i - 1] >= x);
+  if (v.length !== 9 || v.some((x) => !Number.isInteger(x) || x < 0 || x > 6) || filled.length > 7 || !(up || down)) {
+    throw new HostError(`--row ${JSON.stringify(s)} is no 7th Dwarf row`, EXIT.usage, 'nine values for spots 0..8, 0 = empty, 1..6 = a die, in rising or falling order, e.g. --row 0,1,0,3,0,0,5,0,0');
+  }
+  return v;
+}
+
+/** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy; --row/--die: from a row, where a die may go. */
 function dwarfOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all || opts.reduce) throw new HostError('--from, --all and --reduce are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost]');
+  if (opts.from !== undefined || opts.all || opts.reduce) throw new HostError('--from, --all and --reduce are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
   const only = parseDwPolicy(opts.policy);
+  const row = parseRow(opts.row);
+  const left = 7 - row.filter((x) => x > 0).length;
+  const die = opts.die === undefined ? 0 : Number(opts.die);
+  if (opts.die !== undefined && !(Number.isInteger(die) && die >= 1 && die <= 6 && left > 0)) {
+    throw new HostError(`--die ${JSON.stringify(opts.die)}: a die shows 1..6${left ? '' : ' (and this row is full)'}`, EXIT.usage, 'e.g. --die 4');
+  }
   const list = DW_POLICIES.filter(([k]) => !only || k === only).map(([k, text]) => {
     const o = new SeventhDwarfOdds(k);
-    const n = o.numerator([0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    const f = frac(n, 6 ** 7);
+    const f = frac(o.numerator(row), 6 ** left);
     return { policy: k, text, exact: fractionText(f), p: toNumber(f), states: o.states };
   });
+  // Where the die may go, and the chance (best play) from each of those rows.
+  const spots: { spot: number; exact: string; p: number; best: boolean }[] = [];
+  if (die) {
+    const o = new SeventhDwarfOdds('best');
+    const legal = legalFor(row, die);
+    const pick = legal.length ? o.choose(row, die, legal) : -1;
+    for (const sp of legal) {
+      const next = row.slice();
+      next[sp] = die;
+      const f = frac(o.numerator(next), 6 ** (left - 1));
+      spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick });
+    }
+  }
   if (opts.csv) writeCsv(opts.csv, ['policy,p,exact'].concat(list.map((x) => `${x.policy},${x.p.toFixed(12)},${x.exact}`)));
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', odds: list }));
+    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null }));
     return EXIT.ok;
   }
-  io.out('The 7th Dwarf: the chance of placing all 7 dice on the row (the bets\' question), exactly');
+  io.out(`The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
   for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
+  if (die) {
+    io.out('');
+    if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
+    else io.out(`  a ${die} may go to spot${spots.length > 1 ? 's' : ''}: ` + spots.map((x) => `${x.spot} (${x.p.toFixed(4)})${x.best ? ' ← best' : ''}`).join(' · '));
+  }
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
 }
