@@ -61,8 +61,8 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
 
   program
     .command('odds')
-    .description('exact odds for the classroom (fractions and decimals): a Pechvogel turn without rerolls, or all 7 dice placed in The 7th Dwarf')
-    .argument('[game]', 'pechvogel or seventh_dwarf', 'pechvogel')
+    .description("exact odds for the classroom (fractions and decimals): a Pechvogel turn, all 7 dice placed in The 7th Dwarf, where a figure stops in That's Life!")
+    .argument('[game]', 'pechvogel, seventh_dwarf or thats_life', 'pechvogel')
     .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
     .option('--all', 'the first throw and every state a turn goes on from')
     .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice (default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
@@ -76,8 +76,8 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
   program
     .command('simulate')
     .description('play turns with the engine and its seeded dice; the frequencies converge to the exact odds')
-    .argument('[game]', 'pechvogel or seventh_dwarf', 'pechvogel')
-    .option('--turns <n>', 'turns to play', '10000')
+    .argument('[game]', 'pechvogel, seventh_dwarf or thats_life', 'pechvogel')
+    .option('--turns <n>', "turns to play (That's Life!: figures walking)", '10000')
     .option('--seed <n>', 'seed of the dice (the same seed plays the same turns)', '1')
     .option('--policy <p>', 'Pechvogel: most or fewest (default most); 7th Dwarf: best, spread or leftmost (default best)')
     .option('--reduce', 'Pechvogel: the active player holds one frustration and reduces when that raises the chance of a marker')

@@ -19,7 +19,8 @@ export function convergenceSvg(title: string, series: Series[], width = 800, hei
   const h = height - T - B;
   let maxN = 1;
   for (const s of series) for (const [n] of s.points) if (n > maxN) maxN = n;
-  const decades = Math.max(1, Math.ceil(Math.log10(maxN)));
+  // The axis ends at the last trial; labels at the powers of ten within it.
+  const decades = Math.max(1, Math.log10(maxN));
   const x = (n: number) => L + (Math.log10(Math.max(1, n)) / decades) * w;
   const y = (p: number) => T + (1 - p) * h;
   const out: string[] = [];
@@ -30,7 +31,7 @@ export function convergenceSvg(title: string, series: Series[], width = 800, hei
     const p = i / 10;
     out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(1)}</text>`);
   }
-  for (let d = 0; d <= decades; d++) {
+  for (let d = 0; d <= Math.floor(decades); d++) {
     const n = 10 ** d;
     out.push(`<line x1="${x(n)}" x2="${x(n)}" y1="${T}" y2="${T + h}" stroke="#eee"/><text x="${x(n)}" y="${T + h + 16}" text-anchor="middle">${n.toLocaleString('en')}</text>`);
   }

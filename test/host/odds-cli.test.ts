@@ -99,4 +99,17 @@ describe('dicetray odds and simulate (classroom)', () => {
       expect((await cli(['odds', 'seventh_dwarf', ...args])).code, args.join(' ')).toBe(2);
     }
   });
+
+  it("That's Life!: the stopping chances per card, and the engine's walks against them", async () => {
+    const r = await cli(['odds', 'thats_life', '--json']);
+    const j = JSON.parse(r.out[0]);
+    expect(j.odds.length).toBe(32);
+    expect(j.odds[5]).toMatchObject({ k: 6, card: '-6a', exact: '16807/46656' });
+    expect(j.limit.exact).toBe('2/7');
+    const s = await cli(['simulate', 'thats_life', '--turns', '5000', '--seed', '2', '--json']);
+    const js = JSON.parse(s.out[0]);
+    expect(js.cards.length).toBe(32);
+    for (const c of js.cards) expect(Math.abs(c.z), c.card).toBeLessThan(4.5);
+    for (const args of [['odds', 'thats_life', '--policy', 'best'], ['simulate', 'thats_life', '--reduce']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
+  });
 });

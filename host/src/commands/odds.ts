@@ -3,6 +3,8 @@ import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odd
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { landingOdds } from '../../../shared/odds/thats-life-odds';
+import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -30,11 +32,33 @@ const ROWS: [keyof TurnOdds, string][] = [
   ['throws', 'expected throws'],
 ];
 
-/** The game a classroom command is about: pechvogel (default) or seventh_dwarf. */
-export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' {
+/** The game a classroom command is about: pechvogel (default), seventh_dwarf or thats_life. */
+export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' | 'thats_life' {
   if (g === undefined || g === 'pechvogel') return 'pechvogel';
   if (g === 'seventh_dwarf' || g === 'seventh-dwarf' || g === '7th-dwarf') return 'seventh_dwarf';
-  throw new HostError(`no odds for game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf');
+  if (g === 'thats_life' || g === 'thats-life' || g === 'verflixxt') return 'thats_life';
+  throw new HostError(`no odds for game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf, thats_life');
+}
+
+/** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */
+function thatsLifeOdds(opts: OddsOptions, io: Output): number {
+  if (opts.from !== undefined || opts.all || opts.reduce || opts.row !== undefined || opts.die !== undefined || opts.policy !== undefined) {
+    throw new HostError('--from, --all, --reduce, --row, --die and --policy are for the other games', EXIT.usage, 'dicetray odds thats_life [--csv FILE] [--json]');
+  }
+  const route = standardPath();
+  const p = landingOdds(route.length);
+  const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
+  if (opts.csv) writeCsv(opts.csv, ['k,card,p,exact'].concat(rows.map((r) => `${r.k},${r.card},${r.p.toFixed(12)},${r.exact}`)));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: '2/7', p: 2 / 7 }, odds: rows }));
+    return EXIT.ok;
+  }
+  io.out("That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
+  io.out('p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
+  io.out('');
+  for (const r of rows) io.out(`  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}   ${r.exact}`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  return EXIT.ok;
 }
 
 export const DW_POLICIES: [DwPolicy, string][] = [
@@ -165,7 +189,9 @@ function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<stri
  * Fractions are exact; the decimals are rounded.
  */
 export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
-  if (parseGame(game) === 'seventh_dwarf') return dwarfOdds(opts, io);
+  const g = parseGame(game);
+  if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
+  if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);
   let list: TurnOdds[];
   if (opts.all) {

@@ -9,6 +9,9 @@ import type { Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy } from './odds';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
+import { landingOdds } from '../../../shared/odds/thats-life-odds';
+import { simulateWalks } from '../../../shared/odds/thats-life-simulate';
+import { standardPath } from '../../../shared/games/thats-life/cards';
 
 export interface SimulateOptions {
   turns?: string;
@@ -55,6 +58,10 @@ function write(file: string, text: string): void {
 export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
+  if (parseGame(game) === 'thats_life') {
+    if (opts.reduce || opts.policy !== undefined) throw new HostError('--reduce and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
+    return simulateWalksCmd(turns, seed, opts, io);
+  }
   if (parseGame(game) === 'seventh_dwarf') {
     if (opts.reduce) throw new HostError('--reduce is for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
     return simulateDwarf(turns, seed, opts, io);
@@ -163,6 +170,36 @@ function simulateReduce(turns: number, seed: number, policy: 'most' | 'fewest', 
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${r.marker.toFixed(4).padStart(8)}`);
   io.out(`   exact ${p.toFixed(4).padStart(8)}`);
   io.out(`  z-score ${z.toFixed(2).padStart(8)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  return EXIT.ok;
+}
+
+/** That's Life!: figures walking alone (one per trial), how often each card was stopped on, against the exact chance. */
+function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io: Output): number {
+  const route = standardPath();
+  const p = landingOdds(route.length).map(toNumber);
+  const hits = new Array(route.length + 1).fill(0);
+  // Running shares of three cards for the plot: the first, the likeliest (6th) and the 12th.
+  const watch = [1, 6, 12];
+  const marks = checkpoints(walks);
+  const rows: { n: number; f: number[] }[] = [];
+  simulateWalks(walks, seed, (stops, i) => {
+    for (const k of stops) hits[k]++;
+    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, f: watch.map((k) => hits[k] / (i + 1)) });
+  });
+  const z = route.map((_, i) => (hits[i + 1] / walks - p[i]) / Math.sqrt((p[i] * (1 - p[i])) / walks));
+  if (opts.csv) write(opts.csv, ['k,card,share,exact,z'].concat(route.map((c, i) => `${i + 1},${c},${hits[i + 1] / walks},${p[i]},${z[i]}`)).join('\n') + '\n');
+  if (opts.svg) write(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) }))));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
+    return EXIT.ok;
+  }
+  io.out(`That's Life!: ${walks} figures walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
+  io.out('');
+  io.out('   k card  stopped   exact        z');
+  route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${z[i].toFixed(2).padStart(8)}`));
+  io.out(`\n  largest |z| ${Math.max(...z.map(Math.abs)).toFixed(2)} over 32 cards (with 32 cards, |z| up to about 3 is to be expected)`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;

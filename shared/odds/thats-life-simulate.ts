@@ -1,0 +1,38 @@
+/**
+ * A figure of That's Life! walking alone from the Start to the Finish, played by the real engine
+ * with its own dice: every other figure is home, so the cards ahead stay as laid out. Reports the
+ * route positions (1 = first card) it stopped on.
+ */
+import { step } from '../engine/step';
+import type { Action } from '../engine/types';
+import { thatsLifeFromGiven } from '../games/thats-life/setup';
+import { standardPath } from '../games/thats-life/cards';
+import type { TlState } from '../games/thats-life/types';
+
+function must(s: TlState, a: Action): TlState {
+  const r = step(s, a);
+  if (!r.ok) throw new Error(`the engine refused ${JSON.stringify(a)} in ${s.phase}: ${r.error.code}`);
+  return r.state;
+}
+
+export function simulateWalks(walks: number, seed: number, each: (stops: number[], i: number) => void): void {
+  const route = standardPath();
+  const start = thatsLifeFromGiven(
+    { players: [{ name: 'Red', figures: ['start', 'finish', 'finish'], collected: [] }, { name: 'Blue', figures: ['finish', 'finish', 'finish'], collected: [] }], active: 'Red', seed },
+    {},
+  );
+  if (!start.ok) throw new Error(start.error.code);
+  let rng = start.state.rng as number[];
+  for (let i = 0; i < walks; i++) {
+    let s: TlState = Object.assign({}, start.state, { rng });
+    const stops: number[] = [];
+    while (s.phase !== 'game_over') {
+      s = must(s, { do: 'roll' });
+      s = must(s, { do: 'move', piece: 'Red#0' });
+      const at = s.players[0].figures[0];
+      if (at !== 'finish') stops.push(route.indexOf(at) + 1);
+    }
+    rng = s.rng as number[];
+    each(stops, i);
+  }
+}
