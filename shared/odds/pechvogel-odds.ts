@@ -114,14 +114,12 @@ export function oddsFrom(targets: number, ravens: number): TurnOdds {
 }
 
 /**
- * Odds of a whole turn: the first throw (7 dice, faces 3..7 and the raven, 1/6 each), the target
- * chosen by `policy` among the numbers shown (the most dice, or the fewest), then the chain.
- * Seven ravens end the turn at once (R-PV-03).
+ * The first throw (7 dice, faces 3..7 and the raven, 1/6 each) with the target chosen by `policy`
+ * among the numbers shown (the most dice, or the fewest): where it leaves the board, as the chance
+ * of each (targets, ravens), keyed "t,r". Seven ravens end the turn at once (R-PV-03) at 0,7.
  */
-export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
-  if (!solved) solved = solveAll();
-  const res: Record<string, Fraction> = {};
-  let throws = ONE;
+export function firstThrowSplit(policy: TargetPolicy): Record<string, Fraction> {
+  const out: Record<string, Fraction> = {};
   // Every split of 7 dice over the five numbers and the raven, with its multinomial weight.
   const counts = [0, 0, 0, 0, 0, 0];
   const visit = (i: number, left: number): void => {
@@ -129,16 +127,9 @@ export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
       counts[5] = left;
       let ways = FACT[7];
       for (const c of counts) ways /= FACT[c];
-      const p = frac(ways, 6n ** 7n);
       const shown = counts.slice(0, 5).filter((c) => c > 0);
       const t = shown.length === 0 ? 0 : policy === 'most' ? Math.max(...shown) : Math.min(...shown);
-      const r = counts[5];
-      if (ends(t, r)) res[key(t, r)] = add(res[key(t, r)] || ZERO, p);
-      else {
-        const next = solved!.get(key(t, r))!;
-        for (const k of Object.keys(next.ends)) res[k] = add(res[k] || ZERO, mul(p, next.ends[k]));
-        throws = add(throws, mul(p, next.throws));
-      }
+      out[key(t, counts[5])] = add(out[key(t, counts[5])] || ZERO, frac(ways, 6n ** 7n));
       return;
     }
     for (let c = 0; c <= left; c++) {
@@ -147,5 +138,24 @@ export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
     }
   };
   visit(0, 7);
+  return out;
+}
+
+/** Odds of a whole turn: the first throw and the target by `policy` (firstThrowSplit), then the chain. */
+export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
+  if (!solved) solved = solveAll();
+  const res: Record<string, Fraction> = {};
+  let throws = ONE;
+  const split = firstThrowSplit(policy);
+  for (const k of Object.keys(split)) {
+    const [t, r] = k.split(',').map(Number);
+    const p = split[k];
+    if (ends(t, r)) res[k] = add(res[k] || ZERO, p);
+    else {
+      const next = solved.get(k)!;
+      for (const e of Object.keys(next.ends)) res[e] = add(res[e] || ZERO, mul(p, next.ends[e]));
+      throws = add(throws, mul(p, next.throws));
+    }
+  }
   return summarise('start', res, throws);
 }

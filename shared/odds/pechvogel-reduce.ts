@@ -6,7 +6,7 @@
  * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
  */
 import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
-import { ends, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
+import { ends, firstThrowSplit, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
 
 const key = (t: number, r: number): string => t + ',' + r;
 
@@ -82,52 +82,21 @@ export function shouldReduce(t: number, r: number, t2: number, r2: number): bool
 
 /** The whole turn: the first throw (never rerollable), the target by policy, then one reduce in hand. */
 export function turnMarkerWithReduce(policy: TargetPolicy = 'most'): Fraction {
-  const first = firstThrow(policy);
-  let p = first.markerAtOnce;
-  for (const k of Object.keys(first.live)) {
-    const [t, r] = k.split(',').map(Number);
-    p = add(p, mul(first.live[k], markerWithReduce(t, r)));
-  }
-  return p;
+  return overFirstThrow(policy, markerWithReduce);
 }
 
-const FACT = [1n, 1n, 2n, 6n, 24n, 120n, 720n, 5040n];
-
-/** The first throw: where it leaves the board (live states) and the chance it ends with a marker at once. */
-function firstThrow(policy: TargetPolicy): { live: Record<string, Fraction>; markerAtOnce: Fraction } {
-  const live: Record<string, Fraction> = {};
-  let markerAtOnce = ZERO;
-  const counts = [0, 0, 0, 0, 0, 0];
-  const visit = (i: number, left: number): void => {
-    if (i === 5) {
-      counts[5] = left;
-      let ways = FACT[7];
-      for (const c of counts) ways /= FACT[c];
-      const p = div({ n: ways, d: 1n }, { n: 6n ** 7n, d: 1n });
-      const shown = counts.slice(0, 5).filter((c) => c > 0);
-      const t = shown.length === 0 ? 0 : policy === 'most' ? Math.max(...shown) : Math.min(...shown);
-      const r = counts[5];
-      if (ends(t, r)) {
-        if (t >= 4) markerAtOnce = add(markerAtOnce, p);
-      } else live[key(t, r)] = add(live[key(t, r)] || ZERO, p);
-      return;
-    }
-    for (let c = 0; c <= left; c++) {
-      counts[i] = c;
-      visit(i + 1, left - c);
-    }
-  };
-  visit(0, 7);
-  return { live, markerAtOnce };
+/** The chance of a marker over the first throw's outcomes, `live` giving it from where the turn goes on. */
+function overFirstThrow(policy: TargetPolicy, live: (t: number, r: number) => Fraction): Fraction {
+  const split = firstThrowSplit(policy);
+  let p = ZERO;
+  for (const k of Object.keys(split)) {
+    const [t, r] = k.split(',').map(Number);
+    p = add(p, mul(split[k], ends(t, r) ? plain(t, r) : live(t, r)));
+  }
+  return p;
 }
 
 /** Sanity hook for tests: without the reduce the same first-throw split gives turnOdds' marker chance. */
 export function turnMarkerPlain(policy: TargetPolicy = 'most'): Fraction {
-  const first = firstThrow(policy);
-  let p = first.markerAtOnce;
-  for (const k of Object.keys(first.live)) {
-    const [t, r] = k.split(',').map(Number);
-    p = add(p, mul(first.live[k], oddsFrom(t, r).marker));
-  }
-  return p;
+  return overFirstThrow(policy, (t, r) => oddsFrom(t, r).marker);
 }
