@@ -74,10 +74,8 @@ export function reduceChoice(t: number, r: number, t2: number, r2: number): { ke
 
 /** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
 export function shouldReduce(t: number, r: number, t2: number, r2: number): boolean {
-  if (!rerollable(t, r, t2, r2)) return false;
-  const rerolled = rerolledFrom(t, r);
-  const keep = ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2);
-  return cmp(rerolled, keep) > 0;
+  const c = reduceChoice(t, r, t2, r2);
+  return !!c && cmp(c.reduce, c.keep) > 0;
 }
 
 /** The whole turn: the first throw (never rerollable), the target by policy, then one reduce in hand. */
