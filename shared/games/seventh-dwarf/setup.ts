@@ -30,9 +30,13 @@ function colours(x: unknown, distinct: boolean): boolean {
 
 /** The configuration from defaults, `cfg` and the keys a scenario's given may carry; a string says what is wrong. */
 function readConfig(cfg: Record<string, unknown>, given: Record<string, unknown>): DwConfig | string {
-  const o = Object.assign({}, DEFAULTS, cfg) as Record<string, unknown>;
-  for (const k in o) if (!(k in DEFAULTS)) return 'option ' + k;
-  for (const k in DEFAULTS) if (k !== 'colour_points_on_failure' && k !== 'bet_scope' && given[k] !== undefined) o[k] = given[k];
+  // Defaults, then what a scenario's given says, then the configuration.
+  const o = Object.assign({}, DEFAULTS) as Record<string, unknown>;
+  for (const k in DEFAULTS) if (given[k] !== undefined) o[k] = given[k];
+  for (const k in cfg) {
+    if (!(k in DEFAULTS)) return 'option ' + k;
+    o[k] = cfg[k];
+  }
   if (o.spot_colours_desc === null) o.spot_colours_desc = (o.spot_colours_asc as string[]).slice().reverse();
   if (!colours(o.dice, true)) return 'dice: 7 different colours';
   if (!colours(o.spot_colours_asc, false) || !colours(o.spot_colours_desc, false)) return 'spot colours: 7 each';
