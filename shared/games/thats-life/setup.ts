@@ -85,7 +85,10 @@ export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
  * guards, active; optional roll for a turn that has rolled, seed).
  */
 export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<string, unknown>): SetupResult<TlState> {
-  const r = readConfig(cfg);
+  // Options may also come in the given block (the configuration wins where both say).
+  const opts: Record<string, unknown> = {};
+  for (const k of FLAGS.concat(['layout', 'figures_per_player'])) if (g[k] !== undefined) opts[k] = g[k];
+  const r = readConfig(Object.assign(opts, cfg));
   if (typeof r === 'string') return fail('bad_setup', r);
   const gp = g.players as { name: string; figures?: string[]; collected?: string[] }[];
   if (!Array.isArray(gp)) return fail('bad_setup', 'given.players must be a list');
