@@ -45,7 +45,8 @@ export function throwOdds(n: number, a: number, b: number): Fraction {
 }
 
 export const ends = (t: number, r: number): boolean => t >= 4 || r >= 3;
-const key = (t: number, r: number): string => t + ',' + r;
+/** The map key of a board: "targets,ravens". */
+export const key = (t: number, r: number): string => t + ',' + r;
 
 interface Solved {
   ends: Record<string, Fraction>;
@@ -141,8 +142,15 @@ export function firstThrowSplit(policy: TargetPolicy): Record<string, Fraction> 
   return out;
 }
 
+/** turnOdds per policy, worked out once (the classroom prompt asks on every redraw). */
+const turns: Partial<Record<TargetPolicy, TurnOdds>> = {};
+
 /** Odds of a whole turn: the first throw and the target by `policy` (firstThrowSplit), then the chain. */
 export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
+  return turns[policy] || (turns[policy] = solveTurn(policy));
+}
+
+function solveTurn(policy: TargetPolicy): TurnOdds {
   if (!solved) solved = solveAll();
   const res: Record<string, Fraction> = {};
   let throws = ONE;

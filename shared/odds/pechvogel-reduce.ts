@@ -6,9 +6,7 @@
  * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
  */
 import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
-import { ends, firstThrowSplit, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
-
-const key = (t: number, r: number): string => t + ',' + r;
+import { ends, firstThrowSplit, key, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
 
 /** Marker chance with no reduce left: the plain chain (a finished turn: 1 or 0). */
 function plain(t: number, r: number): Fraction {

@@ -4,9 +4,8 @@
  * fits nowhere ends all hope of success (the turn goes on only for colour points). With k dice to
  * come every probability is a whole number over 6^k, so the numerators are plain integers.
  */
-import { fits } from '../games/seventh-dwarf/row';
-import type { DwDie, DwDirection } from '../games/seventh-dwarf/types';
-import { directionOf } from '../games/seventh-dwarf/row';
+import type { DwDie } from '../games/seventh-dwarf/types';
+import { directionOf, legalSpots } from '../games/seventh-dwarf/row';
 
 /** How a player picks a spot among the legal ones: `best` maximises the chance of success. */
 export type DwPolicy = 'best' | 'leftmost' | 'spread';
@@ -17,12 +16,10 @@ function rowOf(vals: number[]): (DwDie | null)[] {
   return vals.map((v) => (v ? ['x', v] : null));
 }
 
+/** The spots a die of `v` fits on a row of values (the engine's own rule, colours aside). */
 export function legalFor(vals: number[], v: number): number[] {
   const row = rowOf(vals);
-  const dir: DwDirection = directionOf(row);
-  const out: number[] = [];
-  for (let s = 0; s < 9; s++) if (fits(row, dir, s, v)) out.push(s);
-  return out;
+  return legalSpots(row, directionOf(row), v);
 }
 
 /**

@@ -104,15 +104,18 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   if (opts.die !== undefined && !(Number.isInteger(die) && die >= 1 && die <= 6 && left > 0)) {
     throw new HostError(`--die ${JSON.stringify(opts.die)}: a die shows 1..6${left ? '' : ' (and this row is full)'}`, EXIT.usage, 'e.g. --die 4');
   }
+  // One solver per policy: best play's table (about a second to fill) serves --die too.
+  const solvers: Partial<Record<DwPolicy, SeventhDwarfOdds>> = {};
+  const solver = (k: DwPolicy) => solvers[k] || (solvers[k] = new SeventhDwarfOdds(k));
   const list = DW_POLICIES.filter(([k]) => !only || k === only).map(([k, text]) => {
-    const o = new SeventhDwarfOdds(k);
+    const o = solver(k);
     const f = frac(o.numerator(row), 6 ** left);
     return { policy: k, text, exact: fractionText(f), p: toNumber(f), states: o.states };
   });
   // Where the die may go, and the chance (best play) from each of those rows.
   const spots: { spot: number; exact: string; p: number; best: boolean }[] = [];
   if (die) {
-    const o = new SeventhDwarfOdds('best');
+    const o = solver('best');
     const legal = legalFor(row, die);
     const pick = legal.length ? o.choose(row, die, legal) : -1;
     for (const sp of legal) {

@@ -64,7 +64,7 @@ export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
   const start = o.start === undefined ? 0 : o.start;
   if (!players[start]) return fail('bad_setup', 'start');
   const rng = o.seed === undefined ? null : seedRng(o.seed);
-  let path = r.layout === 'v1a' || r.layout === 'v1b' ? variantPath(r.layout) : standardPath();
+  const path = r.layout === 'v1a' || r.layout === 'v1b' ? variantPath(r.layout) : standardPath();
   if (r.layout === 'shuffled') {
     if (!rng) return fail('bad_setup', 'a shuffled layout needs a seed');
     for (let i = path.length - 1; i > 0; i--) {
@@ -74,7 +74,6 @@ export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
       path[j] = t;
     }
   }
-  path = path.slice();
   const s: TlState = { game: 'thats_life', n: 0, phase: 'await_roll', config: r.config, players: players, path: path, guards: guardsOn(guardCards(r.layout)), active: start, roll: 0, penalty: null };
   if (rng) s.rng = rng;
   return { ok: true, state: s };
