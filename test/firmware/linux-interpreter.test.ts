@@ -25,7 +25,7 @@ import { ensureBundle, type Bundle } from '../../host/src/commands/firmware-bund
 import { installFiles } from '../../host/src/sim/install-files';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
-import { EspruinoProcess, type Reply } from '../support/espruino-process';
+import { EspruinoProcess, retryOnPortRace, type Reply } from '../support/espruino-process';
 import { joinSnapshot, lastFrame, logicalMessages, nextMove, PvMirror, SimTarget } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 
@@ -72,22 +72,6 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     simBoard.boot();
     frameStats.compared = 0;
     frameStats.otherPhase = 0;
-  }
-
-  /**
-   * Runs `play`; if the interpreter died of its Linux port's stdin race (espruino-process.ts,
-   * linuxPortRace: ~1 full run in 10 here), says so and plays once more on fresh boards. Any
-   * other failure, or the race twice, fails the test.
-   */
-  async function unlessPortRace(what: string, play: () => Promise<void>): Promise<void> {
-    try {
-      await play();
-    } catch (e) {
-      if (real.alive || !/race in Espruino's Linux port/.test(String((e as Error).message))) throw e;
-      console.warn(`linux-interpreter: ${what}: the interpreter hit its Linux port's stdin race; again on fresh boards`);
-      await fresh();
-      await play();
-    }
   }
 
   beforeAll(async () => {
@@ -178,7 +162,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
   });
 
   it('plays a whole 3-player game with the same actions, events and LED frames, garbage on stdin included', async () => {
-    await unlessPortRace('whole game', async () => {
+    await retryOnPortRace('linux-interpreter: whole game', async () => {
       const rand = mulberry32(20261121);
       const mirror = new PvMirror();
       await both({ c: 'cfg', k: 'window_ms', v: WINDOW_MS }, 'cfg window');
@@ -244,11 +228,11 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
       expect(simBoard.errors.filter((e, i) => i < simErrors[0] || i >= simErrors[1])).toEqual([]);
       console.log(`linux-interpreter: ${acts(real.msgs).length} actions, ${moves} moves by route ${JSON.stringify(vias)}, ` +
         `${frameStats.compared} frames compared (${frameStats.otherPhase} real frames in another blink phase than the sim's first)`);
-    });
+    }, fresh);
   }, 600_000);
 
   it('resumes a game after kill -9 from the journal in its Storage, as the simulated board does after a power cut', async () => {
-    await unlessPortRace('resume', async () => {
+    await retryOnPortRace('linux-interpreter: resume', async () => {
       const rand = mulberry32(77);
       const mirror = new PvMirror();
       const players = ['Ann', 'Ben'];
@@ -279,7 +263,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
         for (const cmd of mv.cmds) mirror.follow((await both(cmd, `after restart move ${i} ${JSON.stringify(cmd)}`)).real.msgs);
       }
       expect(mirror.state!.n).toBeGreaterThan(JSON.parse(before).n);
-    });
+    }, fresh);
   }, 300_000);
 
   /** Noise lines [from, to) printed while garbage was sent (the REPL evaluates printable text as JS). */

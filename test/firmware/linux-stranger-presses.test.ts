@@ -16,7 +16,7 @@ import { ensureBundle } from '../../host/src/commands/firmware-bundle';
 import { installFiles } from '../../host/src/sim/install-files';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
-import { EspruinoProcess } from '../support/espruino-process';
+import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';
 import { joinSnapshot, lastFrame, logicalMessages, nextMove, PvMirror, SimTarget } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 import { sleep } from '../support/host-harness';
@@ -29,14 +29,18 @@ describe.skipIf(!BIN)('random presses on Espruino 2v29 for Linux and on the simu
   let simBoard: SimBoard;
   let sim: SimTarget;
 
-  beforeAll(async () => {
+  /** Both boards powered up afresh. */
+  async function fresh(): Promise<void> {
+    if (real) await real.stop();
     const bundle = await ensureBundle();
     real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, storage: bundle.files });
     simBoard = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
     installFiles(simBoard.storage, bundle.files);
     sim = new SimTarget(simBoard);
     simBoard.boot();
-  });
+  }
+
+  beforeAll(fresh);
 
   afterAll(async () => {
     if (real) await real.stop();
@@ -60,58 +64,59 @@ describe.skipIf(!BIN)('random presses on Espruino 2v29 for Linux and on the simu
     return s.msgs;
   }
 
-  it('gives the same messages for 600 presses and moves, refusals included, and ends in the same game', async () => {
-    const rand = mulberry32(20261122);
-    const mirror = new PvMirror();
-    await both({ c: 'cfg', k: 'window_ms', v: 3_600_000 }, 'cfg window');
-    await both({ c: 'cfg', k: 'attract_ms', v: 0 }, 'cfg attract');
-    await both({ c: 'cfg', k: 'marker_ms', v: 0 }, 'cfg marker');
-    await both({ c: 'leds', on: true }, 'leds on');
-    const players = ['Ann', 'Ben', 'Cleo', 'Dev'];
-    await both({ c: 'new', p: players, seed: 77 }, 'new');
-    mirror.newGame(players, 77);
+  it('gives the same messages for 600 presses and moves, refusals included, and ends in the same game', () =>
+    retryOnPortRace('linux-stranger-presses', async () => {
+      const rand = mulberry32(20261122);
+      const mirror = new PvMirror();
+      await both({ c: 'cfg', k: 'window_ms', v: 3_600_000 }, 'cfg window');
+      await both({ c: 'cfg', k: 'attract_ms', v: 0 }, 'cfg attract');
+      await both({ c: 'cfg', k: 'marker_ms', v: 0 }, 'cfg marker');
+      await both({ c: 'leds', on: true }, 'leds on');
+      const players = ['Ann', 'Ben', 'Cleo', 'Dev'];
+      await both({ c: 'new', p: players, seed: 77 }, 'new');
+      mirror.newGame(players, 77);
 
-    const kinds: Record<string, number> = {};
-    let steps = 0;
-    while (steps < 600 && mirror.state!.phase !== 'game_over') {
-      const cmds: HostCmd[] =
-        rand(2) === 0
-          ? [{ c: 'btn', b: BUTTONS[rand(BUTTONS.length)], k: rand(6) === 0 ? 'long' : 'press' }]
-          : nextMove(mirror.state!, rand).cmds;
-      for (const cmd of cmds) {
-        steps++;
-        const msgs = await both(cmd, `step ${steps} ${JSON.stringify(cmd)}`);
-        for (const m of msgs) {
-          const k = m.t === 'ui' ? (m.err ? 'ui error ' + m.err : 'ui') : m.t === 'rej' ? 'rej ' + m.code : m.t;
-          kinds[k] = (kinds[k] || 0) + 1;
+      const kinds: Record<string, number> = {};
+      let steps = 0;
+      while (steps < 600 && mirror.state!.phase !== 'game_over') {
+        const cmds: HostCmd[] =
+          rand(2) === 0
+            ? [{ c: 'btn', b: BUTTONS[rand(BUTTONS.length)], k: rand(6) === 0 ? 'long' : 'press' }]
+            : nextMove(mirror.state!, rand).cmds;
+        for (const cmd of cmds) {
+          steps++;
+          const msgs = await both(cmd, `step ${steps} ${JSON.stringify(cmd)}`);
+          for (const m of msgs) {
+            const k = m.t === 'ui' ? (m.err ? 'ui error ' + m.err : 'ui') : m.t === 'rej' ? 'rej ' + m.code : m.t;
+            kinds[k] = (kinds[k] || 0) + 1;
+          }
+          // The sim's messages: the same as the real board's (checked in both()).
+          mirror.follow(msgs);
         }
-        // The sim's messages: the same as the real board's (checked in both()).
-        mirror.follow(msgs);
       }
-    }
-    // The presses went down the refusal paths, and the game moved on.
-    const errors = Object.keys(kinds).filter((k) => k.indexOf('ui error ') === 0);
-    expect(errors.length, JSON.stringify(kinds)).toBeGreaterThanOrEqual(3);
-    expect(kinds.act, JSON.stringify(kinds)).toBeGreaterThan(20);
+      // The presses went down the refusal paths, and the game moved on.
+      const errors = Object.keys(kinds).filter((k) => k.indexOf('ui error ') === 0);
+      expect(errors.length, JSON.stringify(kinds)).toBeGreaterThanOrEqual(3);
+      expect(kinds.act, JSON.stringify(kinds)).toBeGreaterThan(20);
 
-    // The same game on both boards, and in the mirror that followed their messages.
-    const snapReal = joinSnapshot((await real.request({ c: 'snap' })).msgs);
-    const snapSim = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs);
-    expect(snapReal!.st).toEqual(snapSim!.st);
-    expect(JSON.parse(JSON.stringify(snapReal!.st))).toEqual(JSON.parse(JSON.stringify(mirror.state)));
-    // The same picture once every error blink is over (variants: the blink phases of the fake clock).
-    await sleep(1700);
-    simBoard.advance(2000 - (simBoard.clock.now() % 1000));
-    await real.request({ c: 'leds' });
-    const variants: string[] = [];
-    for (const dt of [0, 125, 375, 125]) {
-      simBoard.advance(dt);
-      variants.push(lastFrame(sim.requestSync({ c: 'leds' }).msgs));
-    }
-    expect(variants).toContain(lastFrame(real.msgs));
-    expect(real.alive).toBe(true);
-    expect(real.noise.filter((l) => /Uncaught|Error/.test(l))).toEqual([]);
-    expect(simBoard.errors).toEqual([]);
-    console.log(`linux-stranger-presses: ${steps} commands, ${JSON.stringify(kinds)}`);
-  }, 600_000);
+      // The same game on both boards, and in the mirror that followed their messages.
+      const snapReal = joinSnapshot((await real.request({ c: 'snap' })).msgs);
+      const snapSim = joinSnapshot(sim.requestSync({ c: 'snap' }).msgs);
+      expect(snapReal!.st).toEqual(snapSim!.st);
+      expect(JSON.parse(JSON.stringify(snapReal!.st))).toEqual(JSON.parse(JSON.stringify(mirror.state)));
+      // The same picture once every error blink is over (variants: the blink phases of the fake clock).
+      await sleep(1700);
+      simBoard.advance(2000 - (simBoard.clock.now() % 1000));
+      await real.request({ c: 'leds' });
+      const variants: string[] = [];
+      for (const dt of [0, 125, 375, 125]) {
+        simBoard.advance(dt);
+        variants.push(lastFrame(sim.requestSync({ c: 'leds' }).msgs));
+      }
+      expect(variants).toContain(lastFrame(real.msgs));
+      expect(real.alive).toBe(true);
+      expect(real.noise.filter((l) => /Uncaught|Error/.test(l))).toEqual([]);
+      expect(simBoard.errors).toEqual([]);
+      console.log(`linux-stranger-presses: ${steps} commands, ${JSON.stringify(kinds)}`);
+    }, fresh), 900_000);
 });

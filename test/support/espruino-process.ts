@@ -78,10 +78,31 @@ export function writeBootcode(bin: string, dir: string, code: string): void {
  * the queue is read with a wrong length. On a board the pusher is an interrupt, which cannot
  * interleave with the main loop that way. Named in the error so nobody looks for it in the firmware.
  */
-function linuxPortRace(assert: string): string {
+export function linuxPortRace(assert: string): string {
   return /len <= 64\) FAILED AT src\/jsdevices\.c/.test(assert)
     ? ' (a race in Espruino\'s Linux port between its stdin thread and the IO queue, not a firmware fault: run again)'
     : '';
+}
+
+/** Whether an error is the interpreter dying of its Linux port's stdin race (linuxPortRace). */
+export function isPortRace(e: unknown): boolean {
+  return /race in Espruino's Linux port/.test(String(e instanceof Error ? e.message : e));
+}
+
+/**
+ * Runs `play`; if the interpreter died of its Linux port's stdin race (~1 full run in 10 of the
+ * real-interpreter tests), says so, lets `fresh` power up new boards and plays once more. Any
+ * other failure, or the race twice, fails the test.
+ */
+export async function retryOnPortRace(what: string, play: () => Promise<void>, fresh?: () => Promise<void>): Promise<void> {
+  try {
+    await play();
+  } catch (e) {
+    if (!isPortRace(e)) throw e;
+    console.warn(`${what}: the interpreter hit its Linux port's stdin race; once more on fresh boards`);
+    if (fresh) await fresh();
+    await play();
+  }
 }
 
 export class EspruinoProcess {
