@@ -5,9 +5,9 @@
 import type { RuleError } from './types';
 
 export const ERROR_TEXT: Record<string, string> = {
-  wrong_dice_count: 'wrong number of dice',
+  wrong_dice_count: 'wrong number of dice (none are due while the target is chosen, after a turn-ending throw or at the end)',
   bad_face: 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven)',
-  target_not_rolled: 'the target must be a number shown by the first throw',
+  target_not_rolled: 'the target is a number shown by the first throw, chosen right after it',
   first_throw_not_rerollable: 'the first throw of a turn can never be rerolled',
   greedy_throw_not_rerollable: 'a greedy throw (5+ targets or 4+ ravens) cannot be rerolled',
   empty_throw_not_rerollable: 'a throw with no target and no raven cannot be rerolled',
@@ -17,7 +17,7 @@ export const ERROR_TEXT: Record<string, string> = {
   frustrate_already_used: 'a player can be frustrated once per turn',
   no_frustration_to_spend: 'no frustration to spend',
   not_an_opponent: 'not an opponent of the active player',
-  marker_not_available: 'no marker of the target value there',
+  marker_not_available: 'no marker of the target value to take there (only once the turn has ended with 4+ targets)',
   return_marker_not_in_middle: 'the marker sent to the box must come from the middle',
   wrong_phase: 'not possible at this point of the turn',
   // The 7th Dwarf.

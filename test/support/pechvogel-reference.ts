@@ -141,7 +141,8 @@ function validFaces(faces: unknown): faces is RFace[] {
 }
 
 export function refStep(s0: RState, a: Record<string, any>): RResult {
-  if (s0.phase === 'game_over') return fail('game_over');
+  // Every action has a code of the conventions for the phases it does not belong to (after the
+  // game's end too): no dice due, no first throw to choose from, no window, no marker.
   const s = clone(s0);
   const T = s.turn;
   switch (a.do) {
@@ -149,10 +150,10 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       if (!validFaces(a.faces)) return fail('bad_action');
       if (s.phase === 'reroll_window') {
         // R-PV-13: the next throw is a pass, unless the throw in question ends the turn.
-        if ((T.last as RThrow).ends_turn) return fail('window_open');
+        if ((T.last as RThrow).ends_turn) return fail('wrong_dice_count');
         s.phase = 'await_throw';
       }
-      if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') return fail('wrong_phase');
+      if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') return fail('wrong_dice_count');
       if (a.faces.length !== diceToThrow(s)) return fail('wrong_dice_count');
       if (s.phase === 'await_first_throw') {
         if (a.faces.every((f: RFace) => f === 'R')) {
@@ -170,7 +171,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
     case 'choose_target': {
-      if (s.phase !== 'await_target') return fail('wrong_phase');
+      if (s.phase !== 'await_target') return fail('target_not_rolled');
       const v = a.value;
       // A target is a number (3..7) among the faces rolled; the raven is no number.
       if (typeof v !== 'number' || (T.first_faces as RFace[]).indexOf(v) < 0) return fail('target_not_rolled');
@@ -223,7 +224,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
     case 'take_marker': {
-      if (s.phase !== 'await_marker_choice') return fail(s.phase === 'reroll_window' ? 'window_open' : 'wrong_phase');
+      if (s.phase !== 'await_marker_choice') return fail('marker_not_available');
       const v = T.target as number;
       if (count(s.middle, v) < 1) return fail('marker_not_available');
       add(s.middle, v, -1);
@@ -232,7 +233,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
     case 'steal': {
-      if (s.phase !== 'await_marker_choice') return fail(s.phase === 'reroll_window' ? 'window_open' : 'wrong_phase');
+      if (s.phase !== 'await_marker_choice') return fail('marker_not_available');
       const v = T.target as number;
       const from = a.from;
       if (!(from in s.players) || from === s.active) return fail('not_an_opponent');

@@ -216,12 +216,13 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   }
   if (s.phase === WINDOW) {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('window_open');
+    if ((T.last as PvThrow).ends) return ruleError('wrong_dice_count', '0 due');
     s.phase = THROW;
   }
   // i (-1 after the loop) = dice due: diceDue() without its first-throw and window cases (settled above)
   i = s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
-  if (!i) return ruleError('wrong_phase', s.phase);
+  // No dice are due (choosing the target, the marker step, game over): the conventions' code, as dice_to_throw 0 says.
+  if (!i) return ruleError('wrong_dice_count', '0 due');
   if (faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
   // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
   T.targets += k & 15;
@@ -243,9 +244,8 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
-  if (s.phase !== TARGET) {
-    return ruleError('wrong_phase', s.phase);
-  }
+  // Outside the target choice no number of the first throw is there to choose.
+  if (s.phase !== TARGET) return ruleError('target_not_rolled');
   const value = a.value as number;
   // The first faces passed doThrow's check already: count them on their JSON text ('R' is no integer).
   const j = JSON.stringify(s.turn.first_faces);
@@ -333,11 +333,6 @@ function pass(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   return null;
 }
 
-/** Why a marker action is refused (called only when the phase is not MARKER). */
-function markerPhase(s: PvState): RuleError {
-  return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase');
-}
-
 function addMarker(s: PvState, v: number): void {
   const p = own(s, s.active);
   const m = (p.markers = p.markers.slice());
@@ -347,9 +342,9 @@ function addMarker(s: PvState, v: number): void {
 }
 
 function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
-  if (s.phase !== MARKER) return markerPhase(s);
+  // Outside the marker step there is no marker to take.
+  if (s.phase !== MARKER || s.middle[(s.turn.target as number) - 3] < 1) return ruleError('marker_not_available');
   const v = s.turn.target as number;
-  if (s.middle[v - 3] < 1) return ruleError('marker_not_available');
   s.middle = s.middle.slice();
   s.middle[v - 3]--;
   addMarker(s, v);
@@ -360,7 +355,7 @@ function takeMarker(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const from = a.from;
   const ret = a.return_to_box;
-  if (s.phase !== MARKER) return markerPhase(s);
+  if (s.phase !== MARKER) return ruleError('marker_not_available');
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
   if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', '' + from);
@@ -384,7 +379,7 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (!s.rng) return ruleError('no_virtual_dice');
   const n = diceDue(s);
-  if (!n) return ruleError(s.phase === WINDOW ? 'window_open' : 'wrong_phase', s.phase);
+  if (!n) return ruleError('wrong_dice_count', '0 due');
   const faces: Face[] = [];
   const rng = (s.rng = s.rng.slice());
   for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(rng, 6)]);
@@ -399,8 +394,8 @@ const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustra
 const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
+  // After the game's end every action meets its own code (no dice due, no window, no marker).
   if (!a || typeof a.do !== 'string') return fail('bad_action');
-  if (s0.phase === OVER) return fail('game_over');
   // A table, not a switch: Espruino reads a whole switch statement on every call.
   const i = ACTIONS.indexOf(a.do);
   // A logged correction of the last entered throw, allowed until the next decision.
