@@ -145,6 +145,7 @@ export function seventhDwarfFromGiven(g: Record<string, unknown>, cfg: Record<st
   }
   let done = true;
   for (let i = 0; i < players.length; i++) if (players[i].turns_taken < config.turns_per_player) done = false;
-  if (done && !t) endGame(s);
+  // Every turn played: over, also when the given spells out a turn with nothing thrown yet (R-DW-08).
+  if (done && diceResolved(s.turn) === 0 && !s.turn.pending) endGame(s);
   return { ok: true, state: s };
 }

@@ -21,7 +21,8 @@ export interface Piece {
 
 export function parsePiece(s: TlState, id: unknown): Piece | null {
   if (typeof id !== 'string') return null;
-  if (s.guards[id] !== undefined) return { guard: id, player: -1, figure: -1 };
+  // Own keys only: 'constructor', 'toString' … are no guards.
+  if (Object.prototype.hasOwnProperty.call(s.guards, id)) return { guard: id, player: -1, figure: -1 };
   const at = id.lastIndexOf('#');
   if (at < 0) return null;
   const k = Number(id.slice(at + 1));
@@ -182,7 +183,8 @@ function nextPlayer(s: TlState): number {
 
 function roll(s: TlState, a: Action): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_roll') return fail('wrong_phase', s.phase);
+  // Rolled already: a piece must move first (the conventions' code).
+  if (s.phase !== 'await_roll') return fail('must_move');
   let v = a.value as number;
   const c = copy(s);
   const fx: Effect[] = [];
@@ -237,8 +239,8 @@ function afterMove(c: TlState, fx: Effect[]): void {
 /** Variant 2: on a 1, nobody moves. */
 function stay(s: TlState): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_move') return fail('wrong_phase', s.phase);
-  if (!s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
+  // Staying is only for a rolled 1 in Variant 2 (before the roll too: the conventions' code).
+  if (s.phase !== 'await_move' || !s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
   const c = copy(s);
   c.n++;
   const fx: Effect[] = [{ type: 'stayed' }];

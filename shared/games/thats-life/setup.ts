@@ -2,6 +2,7 @@
 import type { SetupOptions, SetupResult } from '../../engine/types';
 import { fail } from '../../engine/result';
 import { randomBelow, seedRng } from '../../engine/rng';
+import type { RngState } from '../../engine/rng';
 import type { TlConfig, TlPlayer, TlState } from './types';
 import { guardCards, standardPath, variantPath } from './cards';
 
@@ -48,6 +49,21 @@ function guardsOn(cards: string[]): Record<string, string> {
   return g;
 }
 
+/** The route of a layout; a shuffled one needs a generator (null without one). */
+function layoutPath(layout: string, rng: RngState | null): string[] | null {
+  const path = layout === 'v1a' || layout === 'v1b' ? variantPath(layout) : standardPath();
+  if (layout === 'shuffled') {
+    if (!rng) return null;
+    for (let i = path.length - 1; i > 0; i--) {
+      const j = randomBelow(rng, i + 1);
+      const t = path[i];
+      path[i] = path[j];
+      path[j] = t;
+    }
+  }
+  return path;
+}
+
 export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
   const r = readConfig(o.config || {});
   if (typeof r === 'string') return fail('bad_setup', r);
@@ -64,16 +80,8 @@ export function setupThatsLife(o: SetupOptions): SetupResult<TlState> {
   const start = o.start === undefined ? 0 : o.start;
   if (!players[start]) return fail('bad_setup', 'start');
   const rng = o.seed === undefined ? null : seedRng(o.seed);
-  const path = r.layout === 'v1a' || r.layout === 'v1b' ? variantPath(r.layout) : standardPath();
-  if (r.layout === 'shuffled') {
-    if (!rng) return fail('bad_setup', 'a shuffled layout needs a seed');
-    for (let i = path.length - 1; i > 0; i--) {
-      const j = randomBelow(rng, i + 1);
-      const t = path[i];
-      path[i] = path[j];
-      path[j] = t;
-    }
-  }
+  const path = layoutPath(r.layout, rng);
+  if (!path) return fail('bad_setup', 'a shuffled layout needs a seed');
   const s: TlState = { game: 'thats_life', n: 0, phase: 'await_roll', config: r.config, players: players, path: path, guards: guardsOn(guardCards(r.layout)), active: start, roll: 0, penalty: null };
   if (rng) s.rng = rng;
   return { ok: true, state: s };
@@ -95,7 +103,10 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
   for (let i = 0; i < gp.length; i++) names.push(gp[i] && gp[i].name);
   const bad = checkNames(names);
   if (bad) return fail('bad_setup', bad);
-  const path = g.path === undefined ? standardPath() : (g.path as string[]);
+  // Without a path: the configured layout (a shuffled one from given.seed).
+  const rng = typeof g.seed === 'number' ? seedRng(g.seed) : null;
+  const path = g.path === undefined ? layoutPath(r.layout, rng) : (g.path as string[]);
+  if (!path) return fail('bad_setup', 'a shuffled layout needs a seed or a path');
   if (!Array.isArray(path) || path.some((c, i) => typeof c !== 'string' || path.indexOf(c) !== i || c === 'start' || c === 'finish' || c === 'box')) return fail('bad_setup', 'given.path');
   const nf = r.figures || (gp.length <= 4 ? 3 : 2);
   const players: TlPlayer[] = [];
@@ -111,8 +122,8 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
     if (!Array.isArray(col) || col.some((c) => typeof c !== 'string' || path.indexOf(c) >= 0)) return fail('bad_setup', 'collected cards of ' + names[i]);
     players.push({ name: names[i] as string, figures: figures, collected: col.slice() });
   }
-  // Without guards: the standard ones, in the box where their card is no longer on the path.
-  const guards: Record<string, string> = g.guards === undefined ? guardsOn(guardCards('standard').map((c) => (path.indexOf(c) >= 0 ? c : 'box'))) : Object.assign({}, g.guards as Record<string, string>);
+  // Without guards: the layout's, in the box where their card is no longer on the path.
+  const guards: Record<string, string> = g.guards === undefined ? guardsOn(guardCards(r.layout).map((c) => (path.indexOf(c) >= 0 ? c : 'box'))) : Object.assign({}, g.guards as Record<string, string>);
   for (const k in guards) {
     const at = guards[k];
     if (!/^G[1-8]$/.test(k) || (at !== 'finish' && at !== 'box' && path.indexOf(at) < 0)) return fail('bad_setup', 'guard ' + k);
@@ -126,6 +137,6 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
     s.roll = v;
     s.phase = 'await_move';
   }
-  if (typeof g.seed === 'number') s.rng = seedRng(g.seed);
+  if (rng) s.rng = rng;
   return { ok: true, state: s };
 }
