@@ -88,4 +88,19 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  odds of a marker, reduce only: keep 0 % · reduce 55 %');
     expect(promptText(s, ui(), 0).some((l) => /odds/.test(l))).toBe(false);
   });
+
+  it('in a reroll window where an opponent may frustrate: marker and 3+ ravens, kept → rerolled', () => {
+    // Ben holds a frustration, Ann too: the lone raven from 3,2 kept is the third raven for sure;
+    // rerolled, 11/20 for the marker and for 3+ ravens (test/shared/pechvogel-odds.test.ts).
+    let s = start([1, 1, 0]);
+    s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
+    expect(promptText(s, ui(), 0, { odds: true }).slice(-2)).toEqual([
+      '  odds of a marker, reduce only: keep 0 % · reduce 55 %',
+      '  if frustrated: marker 0 % → 55 % · 3+ ravens 100 % → 55 %',
+    ]);
+    // Once frustrated, the reroll's own window offers no second frustration: no such line.
+    s = run(s, [{ do: 'frustrate', by: ['Ben'] }, { do: 'throw', faces: ['R', 3] }]);
+    expect(s.phase).toBe('reroll_window');
+    expect(promptText(s, ui(), 0, { odds: true }).some((l) => /if frustrated/.test(l))).toBe(false);
+  });
 });

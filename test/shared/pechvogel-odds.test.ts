@@ -3,6 +3,11 @@ import { add, frac, toNumber, ZERO, type Fraction } from '../../shared/odds/frac
 import { oddsFrom, throwOdds, turnOdds } from '../../shared/odds/pechvogel-odds';
 import { simulateTurns } from '../../shared/odds/pechvogel-simulate';
 import { markerWithReduce, shouldReduce, turnMarkerPlain, turnMarkerWithReduce } from '../../shared/odds/pechvogel-reduce';
+import { frustrateStakes } from '../../shared/odds/pechvogel-frustrate';
+import { step } from '../../shared/engine/step';
+import type { Action, Effect } from '../../shared/engine/types';
+import { pechvogelFromGiven } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
 
 const sum = (fs: Fraction[]) => fs.reduce(add, ZERO);
 
@@ -107,5 +112,74 @@ describe('one reduce in hand, used for the marker (RULES.md §3.8: the reroll de
     simulateTurns(N, 4242, 'most', (t) => (k += t.marker ? 1 : 0), true);
     const p = toNumber(turnMarkerWithReduce('most'));
     expect(Math.abs((k / N - p) / Math.sqrt((p * (1 - p)) / N)), `${k / N} vs ${p}`).toBeLessThan(4.5);
+  });
+});
+
+describe('what frustrating stakes: marker and 3+ ravens, the throw kept or rerolled', () => {
+  it('from 3 targets and 2 ravens, worked by hand: a lone raven kept is 3+ ravens for sure, rerolled 11/20 either way', () => {
+    // Rerolling the two dice from 3,2: any target (11/36) gives the marker, any raven (11/36) the
+    // third raven, over the 20/36 of throws that are not empty.
+    expect(frustrateStakes(3, 2, 3, 3)).toEqual({ keep: { marker: frac(0, 1), ravens: frac(1, 1) }, reroll: { marker: frac(11, 20), ravens: frac(11, 20) } });
+    // A live throw kept: the plain chain from where it left the board.
+    expect(frustrateStakes(2, 1, 3, 1)!.keep).toEqual({ marker: oddsFrom(3, 1).marker, ravens: oddsFrom(3, 1).frustration });
+    // Greedy (five targets) and empty throws cannot be rerolled.
+    expect(frustrateStakes(3, 1, 5, 1)).toBeNull();
+    expect(frustrateStakes(2, 1, 2, 1)).toBeNull();
+  });
+
+  it('the engine, frustrated in its reroll window, converges to the rerolled odds (20,000 turns from 2 targets and 1 raven)', () => {
+    // Ann throws from 2,1 (target 5); Ben holds the only frustration and frustrates every throw he may.
+    const N = 20_000;
+    let s0 = pechvogelFromGiven(
+      {
+        players: [{ name: 'Ann', markers: [], frustrations: 0 }, { name: 'Ben', markers: [], frustrations: 1 }],
+        active: 'Ann',
+        middle: { '3': 3, '4': 3, '5': 3, '6': 3, '7': 3 },
+        murphy: null,
+        turn: { target: 5, board: { targets: 2, ravens: 1 } },
+        seed: 99,
+      },
+      {},
+    );
+    if (!s0.ok) throw new Error(s0.error.code);
+    const start = s0.state as PvState;
+    let rng = start.rng;
+    let frustrated = 0;
+    let marker = 0;
+    let ravens = 0;
+    for (let i = 0; i < N; i++) {
+      let s: PvState = Object.assign({}, start, { rng });
+      let end: Effect | undefined;
+      let from: [number, number] | null = null;
+      while (!end) {
+        let a: Action;
+        if (s.phase === 'reroll_window') {
+          const L = s.turn.last!;
+          if (!s.turn.frustrate_used) {
+            a = { do: 'frustrate', by: ['Ben'] };
+            from = [s.turn.targets - L.t, s.turn.ravens - L.r];
+          } else a = { do: 'pass' };
+        } else if (s.phase === 'await_marker_choice') a = { do: 'take_marker' };
+        else a = { do: 'roll' };
+        const r = step(s, a);
+        if (!r.ok) throw new Error(`${a.do}: ${r.error.code}`);
+        s = r.state as PvState;
+        end = r.effects.find((e) => e.type === 'turn_end');
+      }
+      rng = s.rng;
+      // Only the turns where Ben frustrated the first throw from 2,1 (the state the odds are for).
+      if (!from || from[0] !== 2 || from[1] !== 1) continue;
+      frustrated++;
+      if (end.marker !== null && end.marker !== undefined) marker++;
+      if (s.players[1].frustrations === 0) ravens++;
+    }
+    const want = frustrateStakes(2, 1, 3, 1)!.reroll;
+    expect(frustrated).toBeGreaterThan(N / 4);
+    for (const [k, p] of [
+      [marker, toNumber(want.marker)],
+      [ravens, toNumber(want.ravens)],
+    ]) {
+      expect(Math.abs((k / frustrated - p) / Math.sqrt((p * (1 - p)) / frustrated)), `${k / frustrated} vs ${p}`).toBeLessThan(4.5);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { ERROR_TEXT } from '../../../shared/engine/error-text';
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import { oddsFrom, turnOdds } from '../../../shared/odds/pechvogel-odds';
 import { reduceChoice } from '../../../shared/odds/pechvogel-reduce';
+import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
 import { toNumber } from '../../../shared/odds/fraction';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
@@ -50,10 +51,17 @@ export function oddsText(s: PvState): string[] {
   let o;
   if (s.phase === 'await_first_throw') o = turnOdds('most');
   else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
-  else if (s.phase === 'reroll_window' && canReduce(s) && T.last) {
+  else if (s.phase === 'reroll_window' && T.last) {
+    const t = T.targets - T.last.t;
+    const r = T.ravens - T.last.r;
+    const out: string[] = [];
     // The active player's choice, by the chance of a marker (nobody frustrating): keep or reduce.
-    const c = reduceChoice(T.targets - T.last.t, T.ravens - T.last.r, T.targets, T.ravens);
-    return c ? [`  odds of a marker, reduce only: keep ${pct(c.keep)} · reduce ${pct(c.reduce)}`] : [];
+    const c = canReduce(s) ? reduceChoice(t, r, T.targets, T.ravens) : null;
+    if (c) out.push(`  odds of a marker, reduce only: keep ${pct(c.keep)} · reduce ${pct(c.reduce)}`);
+    // The opponents' bet: frustrating costs each of them one unless the turn then ends with 3+ ravens.
+    const f = possibleFrustraters(s).length ? frustrateStakes(t, r, T.targets, T.ravens) : null;
+    if (f) out.push(`  if frustrated: marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
+    return out;
   } else return [];
   return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · frustration ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
 }
