@@ -67,6 +67,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--all', 'the first throw and every state a turn goes on from')
     .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice (default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
     .option('--reduce', 'Pechvogel: also the chance of a marker with one reduce in hand, and when to use it')
+    .option('--frustrate', 'Pechvogel, with --from: after each throw from there, the chance of a marker and of 3+ ravens kept or rerolled by a frustration')
     .option('--row <values>', '7th Dwarf: from this row (9 values for spots 0..8, 0 = empty), e.g. 0,1,0,3,0,0,5,0,0')
     .option('--die <v>', '7th Dwarf: where a die of this value may go, and the chance from each spot')
     .option('--csv <file>', 'also write the odds as CSV')

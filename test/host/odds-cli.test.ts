@@ -72,6 +72,27 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(readFileSync(csv, 'utf8').trim().split('\n').pop()).toMatch(/^5000,0\.\d+,0\.79978/);
   });
 
+  it('odds --from T,R --frustrate: every throw from there, the chances kept, against the reroll', async () => {
+    const r = await cli(['odds', '--from', '3,2', '--frustrate', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out[0]);
+    // Two dice from 3,2: rerolled 11/20 both ways (worked by hand in test/shared/pechvogel-odds.test.ts).
+    expect(j).toMatchObject({ from: '3,2', dice: 2, rerolled: { marker: { exact: '11/20' }, ravens: { exact: '11/20' } } });
+    const by = Object.fromEntries(j.throws.map((w: { to: string }) => [w.to, w]));
+    // A lone raven (2 × 1/6 × 4/6 = 2/9): no marker, 3+ ravens for sure; a lone target: the marker.
+    expect(by['3,3']).toMatchObject({ chance: { exact: '2/9' }, rerollable: true, kept: { marker: { exact: '0' }, ravens: { exact: '1' } } });
+    expect(by['4,2']).toMatchObject({ rerollable: true, kept: { marker: { exact: '1' }, ravens: { exact: '0' } } });
+    // Empty, and greedy (two ravens: 4): not rerollable. The chances add up to 1.
+    expect(by['3,2'].rerollable).toBe(false);
+    expect(by['3,4'].rerollable).toBe(false);
+    expect(j.throws.reduce((n: number, w: { chance: { p: number } }) => n + w.chance.p, 0)).toBeCloseTo(1, 12);
+    expect(j.lowersMarker).toEqual(['4,2', '4,3']);
+    expect(j.raisesRavens).toEqual(['4,2']);
+    const text = await cli(['odds', '--from', '2,1', '--frustrate']);
+    expect(text.out.join('\n')).toMatch(/rerolled \(the same 4 dice from 2,1 again\): marker 0\.5247 \(10369\/19760\)/);
+    for (const args of [['odds', '--frustrate'], ['odds', '--from', '2,1', '--frustrate', '--all'], ['odds', 'thats_life', '--frustrate']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
+  });
+
   it('odds --reduce: the chance with one reduce in hand and when to use it; simulate --reduce agrees', async () => {
     const r = await cli(['odds', '--from', '3,2', '--reduce', '--json']);
     const j = JSON.parse(r.out[0]);

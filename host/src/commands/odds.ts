@@ -3,6 +3,8 @@ import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odd
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
+import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, fileError, HostError } from '../errors';
@@ -16,6 +18,8 @@ export interface OddsOptions {
   csv?: string;
   /** Also the chance of a marker with one reduce in hand, and when to use it. */
   reduce?: boolean;
+  /** Pechvogel, with --from: what frustrating stakes after each throw from there. */
+  frustrate?: boolean;
   /** The 7th Dwarf: from this row (9 values, 0 = empty spot) … */
   row?: string;
   /** … and for a die of this value: every spot it fits and the chance from there. */
@@ -42,8 +46,8 @@ export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' 
 
 /** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */
 function thatsLifeOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all || opts.reduce || opts.row !== undefined || opts.die !== undefined || opts.policy !== undefined) {
-    throw new HostError('--from, --all, --reduce, --row, --die and --policy are for the other games', EXIT.usage, 'dicetray odds thats_life [--csv FILE] [--json]');
+  if (opts.from !== undefined || opts.all || opts.reduce || opts.frustrate || opts.row !== undefined || opts.die !== undefined || opts.policy !== undefined) {
+    throw new HostError('--from, --all, --reduce, --frustrate, --row, --die and --policy are for the other games', EXIT.usage, 'dicetray odds thats_life [--csv FILE] [--json]');
   }
   const route = standardPath();
   const p = landingOdds(route.length);
@@ -96,7 +100,7 @@ function parseRow(s: string | undefined): number[] {
 
 /** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy; --row/--die: from a row, where a die may go. */
 function dwarfOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all || opts.reduce) throw new HostError('--from, --all and --reduce are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
+  if (opts.from !== undefined || opts.all || opts.reduce || opts.frustrate) throw new HostError('--from, --all, --reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
   const only = parseDwPolicy(opts.policy);
   const row = parseRow(opts.row);
   const left = 7 - row.filter((x) => x > 0).length;
@@ -196,6 +200,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
   if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);
+  if (opts.frustrate) return frustrateOdds(opts, io);
   let list: TurnOdds[];
   if (opts.all) {
     list = [turnOdds(policy)];
@@ -233,5 +238,57 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   }
   if (reduce) io.out('\n(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)');
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  return EXIT.ok;
+}
+
+/**
+ * `odds --from T,R --frustrate`: after each throw from (T, R), what frustrating it stakes
+ * (pechvogel-frustrate.ts): the active player's chance of a marker and of 3+ ravens with the throw
+ * kept, against the reroll (the same dice from T,R, the same for every throw).
+ */
+function frustrateOdds(opts: OddsOptions, io: Output): number {
+  if (opts.from === undefined || opts.all || opts.reduce || opts.csv) {
+    throw new HostError('--frustrate goes with --from only', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json]');
+  }
+  const [t, r] = parseFrom(opts.from);
+  const n = 7 - t - r;
+  const rerolled = oddsFrom(t, r);
+  const rows: { to: string; chance: Fraction; keep: { marker: Fraction; ravens: Fraction } | null }[] = [];
+  for (let a = 0; a <= n; a++)
+    for (let b = 0; a + b <= n; b++) {
+      const st = frustrateStakes(t, r, t + a, r + b);
+      rows.push({ to: `${t + a},${r + b}`, chance: throwOdds(n, a, b), keep: st ? st.keep : null });
+    }
+  const fr = (f: Fraction) => ({ exact: fractionText(f), p: toNumber(f) });
+  // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
+  const cmp = (x: Fraction, y: Fraction) => toNumber(x) - toNumber(y);
+  const lowers = rows.filter((w) => w.keep && cmp(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
+  const raises = rows.filter((w) => w.keep && cmp(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
+  if (opts.json) {
+    io.out(
+      JSON.stringify({
+        ok: true,
+        game: 'pechvogel',
+        model: 'one frustration, no rerolls after it',
+        from: `${t},${r}`,
+        dice: n,
+        rerolled: { marker: fr(rerolled.marker), ravens: fr(rerolled.frustration) },
+        throws: rows.map((w) => ({ to: w.to, chance: fr(w.chance), rerollable: !!w.keep, kept: w.keep ? { marker: fr(w.keep.marker), ravens: fr(w.keep.ravens) } : null })),
+        lowersMarker: lowers,
+        raisesRavens: raises,
+      }),
+    );
+    return EXIT.ok;
+  }
+  const f4 = (f: Fraction) => toNumber(f).toFixed(4);
+  io.out(`Pechvogel: what frustrating stakes after a throw of ${n} dice from ${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'} (no rerolls after it)`);
+  io.out(`rerolled (the same ${n} dice from ${t},${r} again): marker ${f4(rerolled.marker)} (${fractionText(rerolled.marker)}) · 3+ ravens ${f4(rerolled.frustration)} (${fractionText(rerolled.frustration)})`);
+  io.out('');
+  io.out(`  ${'throw to'.padEnd(9)} ${'chance'.padStart(7)}   ${'marker kept'.padStart(11)}   ${'3+ ravens kept'.padStart(14)}`);
+  for (const w of rows) io.out(`  ${w.to.padEnd(9)} ${f4(w.chance).padStart(7)}   ${w.keep ? f4(w.keep.marker).padStart(11) + '   ' + f4(w.keep.ravens).padStart(14) : '(cannot be rerolled: ' + (w.to === `${t},${r}` ? 'empty' : 'greedy') + ')'}`);
+  io.out('');
+  io.out(`frustrating lowers the chance of a marker after a throw to: ${lowers.join(' · ') || 'none'}`);
+  io.out(`frustrating raises the chance of 3+ ravens (the frustraters then lose theirs) after: ${raises.join(' · ') || 'none'}`);
+  io.out('(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)');
   return EXIT.ok;
 }
