@@ -55,7 +55,7 @@ export function markerWithReduce(t: number, r: number): Fraction {
   return v;
 }
 
-function cmp(a: Fraction, b: Fraction): number {
+export function cmp(a: Fraction, b: Fraction): number {
   const d = a.n * b.d - b.n * a.d;
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
@@ -82,7 +82,7 @@ export function turnMarkerWithReduce(policy: TargetPolicy = 'most'): Fraction {
 }
 
 /** The chance of a marker over the first throw's outcomes, `live` giving it from where the turn goes on. */
-function overFirstThrow(policy: TargetPolicy, live: (t: number, r: number) => Fraction): Fraction {
+export function overFirstThrow(policy: TargetPolicy, live: (t: number, r: number) => Fraction): Fraction {
   const split = firstThrowSplit(policy);
   let p = ZERO;
   for (const k of Object.keys(split)) {

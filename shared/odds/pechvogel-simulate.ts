@@ -9,6 +9,14 @@ import { setupPechvogel } from '../games/pechvogel/setup';
 import type { PvState } from '../games/pechvogel/types';
 import type { TargetPolicy } from './pechvogel-odds';
 import { shouldReduce } from './pechvogel-reduce';
+import { shouldFrustrate } from './pechvogel-frustrate';
+
+/**
+ * Who may reroll: nobody (a game's first turn), the active player with one reduce in hand
+ * (pechvogel-reduce.ts), or an opponent with one frustration, used to deny the marker
+ * (pechvogel-frustrate.ts).
+ */
+export type Rerolls = 'none' | 'reduce' | 'frustrate';
 
 export interface TurnResult {
   marker: boolean;
@@ -39,15 +47,18 @@ function must(s: PvState, a: { do: string; [k: string]: unknown }): { state: PvS
 }
 
 /**
- * Plays `turns` turns from `seed`, calling `each` after every turn; `withReduce`: the active
- * player holds one frustration and reduces when that raises the chance of a marker. The generator's state runs on
- * from turn to turn, so the sequence is one stream of the engine's own dice.
+ * Plays `turns` turns from `seed`, calling `each` after every turn, with `rerolls` (see Rerolls) by
+ * the rules of the exact models. The generator's state runs on from turn to turn, so the sequence
+ * is one stream of the engine's own dice.
  */
-export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void, withReduce = false): void {
+export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void, rerolls: Rerolls = 'none'): void {
   const start = setupPechvogel({ players: ['A', 'B'], seed });
   if (!start.ok) throw new Error(start.error.code);
-  // With a reduce in hand: the active player holds one frustration, the opponent none (nobody frustrates).
-  if (withReduce) start.state.players = [Object.assign({}, start.state.players[0], { frustrations: 1 }), start.state.players[1]];
+  // The one frustration in play: the active player's (a reduce) or the opponent's (a frustration).
+  if (rerolls !== 'none') {
+    const who = rerolls === 'reduce' ? 0 : 1;
+    start.state.players = start.state.players.map((p, i) => (i === who ? Object.assign({}, p, { frustrations: 1 }) : p));
+  }
   let rng = start.state.rng as number[];
   for (let i = 0; i < turns; i++) {
     let s: PvState = Object.assign({}, start.state, { rng });
@@ -57,9 +68,13 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
       let r;
       if (s.phase === 'await_target') r = must(s, { do: 'choose_target', value: chooseTarget(s.turn.first_faces!, policy) });
       else if (s.phase === 'reroll_window') {
-        // Reduce when that raises the chance of a marker (pechvogel-reduce.ts), else pass.
+        // Reduce when that raises the chance of a marker (pechvogel-reduce.ts); frustrate when that
+        // lowers it (pechvogel-frustrate.ts); else pass.
         const L = s.turn.last!;
-        r = must(s, { do: shouldReduce(s.turn.targets - L.t, s.turn.ravens - L.r, s.turn.targets, s.turn.ravens) ? 'reduce' : 'pass' });
+        const t = s.turn.targets - L.t;
+        const rv = s.turn.ravens - L.r;
+        if (rerolls === 'reduce') r = must(s, { do: shouldReduce(t, rv, s.turn.targets, s.turn.ravens) ? 'reduce' : 'pass' });
+        else r = must(s, !s.turn.frustrate_used && shouldFrustrate(t, rv, s.turn.targets, s.turn.ravens) ? { do: 'frustrate', by: ['B'] } : { do: 'pass' });
       }
       else if (s.phase === 'await_marker_choice') r = must(s, { do: 'take_marker' });
       else {

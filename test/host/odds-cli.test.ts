@@ -90,7 +90,14 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(j.raisesRavens).toEqual(['4,2']);
     const text = await cli(['odds', '--from', '2,1', '--frustrate']);
     expect(text.out.join('\n')).toMatch(/rerolled \(the same 4 dice from 2,1 again\): marker 0\.5247 \(10369\/19760\)/);
-    for (const args of [['odds', '--frustrate'], ['odds', '--from', '2,1', '--frustrate', '--all'], ['odds', 'thats_life', '--frustrate']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
+    expect(j).toMatchObject({ markerAgainstFrustrate: { exact: '13/40' }, frustrateAfter: ['4,2', '4,3'] });
+    for (const args of [['odds', '--from', '2,1', '--frustrate', '--all'], ['odds', 'thats_life', '--frustrate'], ['simulate', '--reduce', '--frustrate'], ['simulate', 'seventh_dwarf', '--frustrate']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
+    const turn = JSON.parse((await cli(['odds', '--frustrate', '--json'])).out[0]);
+    expect(turn.marker.exact).toBe('2831321417/4863141504');
+    expect(turn.markerAgainstFrustrate.p).toBeCloseTo(0.4376, 4);
+    const sim = JSON.parse((await cli(['simulate', '--frustrate', '--turns', '10000', '--seed', '5', '--json'])).out[0]);
+    expect(sim).toMatchObject({ frustrate: true, turns: 10000 });
+    expect(Math.abs(sim.z.marker)).toBeLessThan(4.5);
   });
 
   it('odds --reduce: the chance with one reduce in hand and when to use it; simulate --reduce agrees', async () => {

@@ -3,7 +3,7 @@ import { add, frac, toNumber, ZERO, type Fraction } from '../../shared/odds/frac
 import { oddsFrom, throwOdds, turnOdds } from '../../shared/odds/pechvogel-odds';
 import { simulateTurns } from '../../shared/odds/pechvogel-simulate';
 import { markerWithReduce, shouldReduce, turnMarkerPlain, turnMarkerWithReduce } from '../../shared/odds/pechvogel-reduce';
-import { frustrateStakes } from '../../shared/odds/pechvogel-frustrate';
+import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../shared/odds/pechvogel-frustrate';
 import { step } from '../../shared/engine/step';
 import type { Action, Effect } from '../../shared/engine/types';
 import { pechvogelFromGiven } from '../../shared/games/pechvogel/setup';
@@ -109,7 +109,7 @@ describe('one reduce in hand, used for the marker (RULES.md §3.8: the reroll de
   it('the engine, reducing in its reroll window by this rule, converges to the exact chance (40,000 turns)', () => {
     const N = 40_000;
     let k = 0;
-    simulateTurns(N, 4242, 'most', (t) => (k += t.marker ? 1 : 0), true);
+    simulateTurns(N, 4242, 'most', (t) => (k += t.marker ? 1 : 0), 'reduce');
     const p = toNumber(turnMarkerWithReduce('most'));
     expect(Math.abs((k / N - p) / Math.sqrt((p * (1 - p)) / N)), `${k / N} vs ${p}`).toBeLessThan(4.5);
   });
@@ -181,5 +181,31 @@ describe('what frustrating stakes: marker and 3+ ravens, the throw kept or rerol
     ]) {
       expect(Math.abs((k / frustrated - p) / Math.sqrt((p * (1 - p)) / frustrated)), `${k / frustrated} vs ${p}`).toBeLessThan(4.5);
     }
+  });
+});
+
+describe('an opponent who frustrates to deny the marker (one frustration in hand)', () => {
+  it('from 3 targets and 2 ravens, worked by hand: 13/40', () => {
+    // Two dice. A lone target (8/36) or target + raven (2/36) would give the marker: frustrated,
+    // the reroll gives it with 11/20. Two targets (1/36) are greedy and stand; a lone raven (8/36)
+    // or two (1/36) give none. (10 × 11/20 + 1) / 36 over the 20/36 non-empty throws = 13/40.
+    expect(markerAgainstFrustrate(3, 2)).toEqual(frac(13, 40));
+    expect(shouldFrustrate(3, 2, 4, 2)).toBe(true);
+    expect(shouldFrustrate(3, 2, 4, 3)).toBe(true);
+    expect(shouldFrustrate(3, 2, 3, 3)).toBe(false);
+    expect(shouldFrustrate(3, 2, 5, 2)).toBe(false);
+  });
+
+  it('never raises the chance; from the first throw 0.5822 falls to 0.4376', () => {
+    for (let t = 0; t <= 3; t++) for (let r = 0; r <= 2; r++) expect(toNumber(markerAgainstFrustrate(t, r))).toBeLessThanOrEqual(toNumber(oddsFrom(t, r).marker));
+    expect(toNumber(turnMarkerAgainstFrustrate('most'))).toBeCloseTo(0.43760, 5);
+  });
+
+  it('the engine, with the opponent frustrating in its reroll window by this rule, converges to it (40,000 turns)', () => {
+    const N = 40_000;
+    let k = 0;
+    simulateTurns(N, 777, 'most', (t) => (k += t.marker ? 1 : 0), 'frustrate');
+    const p = toNumber(turnMarkerAgainstFrustrate('most'));
+    expect(Math.abs((k / N - p) / Math.sqrt((p * (1 - p)) / N)), `${k / N} vs ${p}`).toBeLessThan(4.5);
   });
 });

@@ -3,7 +3,7 @@ import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odd
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
-import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
+import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
@@ -200,7 +200,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
   if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);
-  if (opts.frustrate) return frustrateOdds(opts, io);
+  if (opts.frustrate) return frustrateOdds(policy, opts, io);
   let list: TurnOdds[];
   if (opts.all) {
     list = [turnOdds(policy)];
@@ -242,13 +242,30 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
 }
 
 /**
- * `odds --from T,R --frustrate`: after each throw from (T, R), what frustrating it stakes
- * (pechvogel-frustrate.ts): the active player's chance of a marker and of 3+ ravens with the throw
- * kept, against the reroll (the same dice from T,R, the same for every throw).
+ * `odds --frustrate`: the chance of a marker against an opponent who holds one frustration and
+ * frustrates to deny it (pechvogel-frustrate.ts), from the first throw; with `--from T,R`, from
+ * there, and after each throw from (T, R) what frustrating it stakes: the active player's chance of
+ * a marker and of 3+ ravens with the throw kept, against the reroll (the same dice from T,R again).
  */
-function frustrateOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from === undefined || opts.all || opts.reduce || opts.csv) {
-    throw new HostError('--frustrate goes with --from only', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json]');
+function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): number {
+  if (opts.all || opts.reduce || opts.csv) {
+    throw new HostError('--frustrate goes with --from, --policy and --json only', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json]');
+  }
+  const fr = (f: Fraction) => ({ exact: fractionText(f), p: toNumber(f) });
+  const f4 = (f: Fraction) => toNumber(f).toFixed(4);
+  const rule = 'an opponent holds one frustration and frustrates exactly when the reroll is less likely to give a marker; the active player holds none';
+  if (opts.from === undefined) {
+    const plain = turnOdds(policy).marker;
+    const against = turnMarkerAgainstFrustrate(policy);
+    if (opts.json) {
+      io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: rule, from: 'start', marker: fr(plain), markerAgainstFrustrate: fr(against) }));
+      return EXIT.ok;
+    }
+    io.out(`Pechvogel: the chance of a marker from the first throw (target: the ${policy} dice)`);
+    io.out(`  ${'nobody rerolls'.padEnd(40)} ${f4(plain).padStart(7)}   ${fractionText(plain)}`);
+    io.out(`  ${'an opponent frustrates to deny it'.padEnd(40)} ${f4(against).padStart(7)}   ${fractionText(against)}`);
+    io.out(`\n(${rule}; --from T,R: when, from a state)`);
+    return EXIT.ok;
   }
   const [t, r] = parseFrom(opts.from);
   const n = 7 - t - r;
@@ -259,7 +276,8 @@ function frustrateOdds(opts: OddsOptions, io: Output): number {
       const st = frustrateStakes(t, r, t + a, r + b);
       rows.push({ to: `${t + a},${r + b}`, chance: throwOdds(n, a, b), keep: st ? st.keep : null });
     }
-  const fr = (f: Fraction) => ({ exact: fractionText(f), p: toNumber(f) });
+  const against = markerAgainstFrustrate(t, r);
+  const denyAfter = rows.filter((w) => shouldFrustrate(t, r, Number(w.to.split(',')[0]), Number(w.to.split(',')[1]))).map((w) => w.to);
   // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
   const cmp = (x: Fraction, y: Fraction) => toNumber(x) - toNumber(y);
   const lowers = rows.filter((w) => w.keep && cmp(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
@@ -276,11 +294,12 @@ function frustrateOdds(opts: OddsOptions, io: Output): number {
         throws: rows.map((w) => ({ to: w.to, chance: fr(w.chance), rerollable: !!w.keep, kept: w.keep ? { marker: fr(w.keep.marker), ravens: fr(w.keep.ravens) } : null })),
         lowersMarker: lowers,
         raisesRavens: raises,
+        markerAgainstFrustrate: fr(against),
+        frustrateAfter: denyAfter,
       }),
     );
     return EXIT.ok;
   }
-  const f4 = (f: Fraction) => toNumber(f).toFixed(4);
   io.out(`Pechvogel: what frustrating stakes after a throw of ${n} dice from ${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'} (no rerolls after it)`);
   io.out(`rerolled (the same ${n} dice from ${t},${r} again): marker ${f4(rerolled.marker)} (${fractionText(rerolled.marker)}) · 3+ ravens ${f4(rerolled.frustration)} (${fractionText(rerolled.frustration)})`);
   io.out('');
@@ -290,5 +309,8 @@ function frustrateOdds(opts: OddsOptions, io: Output): number {
   io.out(`frustrating lowers the chance of a marker after a throw to: ${lowers.join(' · ') || 'none'}`);
   io.out(`frustrating raises the chance of 3+ ravens (the frustraters then lose theirs) after: ${raises.join(' · ') || 'none'}`);
   io.out('(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)');
+  io.out('');
+  io.out(`a marker from ${t},${r}: ${f4(oddsFrom(t, r).marker)} if nobody rerolls, ${f4(against)} (${fractionText(against)}) against an opponent`);
+  io.out(`who frustrates to deny it, after a throw to: ${denyAfter.join(' · ') || 'never'} (the frustration kept for later otherwise)`);
   return EXIT.ok;
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { toNumber } from '../../../shared/odds/fraction';
 import { turnOdds } from '../../../shared/odds/pechvogel-odds';
 import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
@@ -22,6 +23,8 @@ export interface SimulateOptions {
   json?: boolean;
   /** The active player holds one frustration and reduces when that raises the chance of a marker. */
   reduce?: boolean;
+  /** An opponent holds one frustration and frustrates when that lowers the chance of a marker. */
+  frustrate?: boolean;
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
@@ -59,15 +62,16 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   if (parseGame(game) === 'thats_life') {
-    if (opts.reduce || opts.policy !== undefined) throw new HostError('--reduce and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
+    if (opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
     return simulateWalksCmd(turns, seed, opts, io);
   }
   if (parseGame(game) === 'seventh_dwarf') {
-    if (opts.reduce) throw new HostError('--reduce is for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
+    if (opts.reduce || opts.frustrate) throw new HostError('--reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
     return simulateDwarf(turns, seed, opts, io);
   }
   const policy = parsePolicy(opts.policy);
-  if (opts.reduce) return simulateReduce(turns, seed, policy, opts, io);
+  if (opts.reduce && opts.frustrate) throw new HostError('--reduce and --frustrate are two different models', EXIT.usage, 'dicetray simulate --reduce, or dicetray simulate --frustrate');
+  if (opts.reduce || opts.frustrate) return simulateRerolls(opts.reduce ? 'reduce' : 'frustrate', turns, seed, policy, opts, io);
   const exact = turnOdds(policy);
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
@@ -146,25 +150,30 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
   return EXIT.ok;
 }
 
-/** Pechvogel with one reduce in hand: the share of turns with a marker against the exact chance. */
-function simulateReduce(turns: number, seed: number, policy: 'most' | 'fewest', opts: SimulateOptions, io: Output): number {
-  const p = toNumber(turnMarkerWithReduce(policy));
+/**
+ * Pechvogel with one reroll in play, a reduce in the active player's hand or a frustration in an
+ * opponent's: the share of turns with a marker against the exact chance.
+ */
+function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: 'most' | 'fewest', opts: SimulateOptions, io: Output): number {
+  const p = toNumber(mode === 'reduce' ? turnMarkerWithReduce(policy) : turnMarkerAgainstFrustrate(policy));
+  const what = mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration";
   const marks = checkpoints(turns);
   const rows: { n: number; marker: number }[] = [];
   let k = 0;
   simulateTurns(turns, seed, policy, (t, i) => {
     if (t.marker) k++;
     if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, marker: k / (i + 1) });
-  }, true);
+  }, mode);
   const last = rows[rows.length - 1];
   const z = (last.marker - p) / Math.sqrt((p * (1 - p)) / last.n);
   if (opts.csv) write(opts.csv, ['turns,marker,marker_exact'].concat(rows.map((r) => `${r.n},${r.marker},${p}`)).join('\n') + '\n');
-  if (opts.svg) write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns with one reduce in hand (seed ${seed})`, [{ name: 'marker', exact: p, points: rows.map((r) => [r.n, r.marker] as [number, number]) }]));
+  if (opts.svg) write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${what} (seed ${seed})`, [{ name: 'marker', exact: p, points: rows.map((r) => [r.n, r.marker] as [number, number]) }]));
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, reduce: true, seed, turns, exact: { marker: p }, rows, z: { marker: z } }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, [mode]: true, seed, turns, exact: { marker: p }, rows, z: { marker: z } }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), one reduce in hand (used when it raises the chance of a marker), target: the ${policy} dice`);
+  const rule = mode === 'reduce' ? 'one reduce in hand (used when it raises the chance of a marker)' : "an opponent's frustration (used when it lowers the chance of a marker)";
+  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: the ${policy} dice`);
   io.out('');
   io.out('   turns   marker');
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${r.marker.toFixed(4).padStart(8)}`);
