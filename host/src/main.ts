@@ -27,7 +27,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
   program
     .command('conform')
     .description('run conformance scenarios (tabletop-rules-scenarios/1) against the engine')
-    .argument('<files...>', 'scenario JSON files')
+    .argument('<files...>', 'scenario JSON files, folders of them, or - for standard input')
     .option('--json', 'machine-readable results')
     .option('-v, --verbose', 'also say why scenarios were skipped')
     .action((files: string[], opts) => setCode(conform(files, opts, io)));

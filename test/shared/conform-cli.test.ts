@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../support/cli';
@@ -63,5 +63,27 @@ describe('dicetray conform', () => {
     expect(missing.stderr).toMatch(/^dicetray: cannot read scenarios/);
     const usage = spawnSync('node', [bin, 'conform'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
+  });
+
+  it('takes folders (every .json file in them, subfolders too) and - for standard input', () => {
+    const bin = join(process.cwd(), 'host', 'bin', 'dicetray.mjs');
+    const dir = mkdtempSync(join(tmpdir(), 'dt-conform-dir-'));
+    mkdirSync(join(dir, 'more'));
+    copyFileSync(join(REFERENCE, 'pechvogel.json'), join(dir, 'a.json'));
+    copyFileSync(join(REFERENCE, 'thats-life.json'), join(dir, 'more', 'b.json'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a scenario file');
+    const res = JSON.parse(execFileSync('node', [bin, 'conform', '--json', dir], { encoding: 'utf8' }));
+    expect([res.passed, res.failed]).toEqual([28, 0]);
+    expect(new Set(res.results.map((x: { file: string }) => x.file))).toEqual(new Set([join(dir, 'a.json'), join(dir, 'more', 'b.json')]));
+    const piped = spawnSync('node', [bin, 'conform', '-'], { encoding: 'utf8', input: readFileSync(join(REFERENCE, 'seventh-dwarf.json'), 'utf8') });
+    expect(piped.status).toBe(0);
+    expect(piped.stdout.trim().split('\n').pop()).toBe('6 passed, 0 failed');
+    // A folder without scenario files is an input error, not a silent pass.
+    const empty = spawnSync('node', [bin, 'conform', join(dir, 'more', '..', 'none')], { encoding: 'utf8' });
+    expect(empty.status).toBe(6);
+    mkdirSync(join(dir, 'none'));
+    const none = spawnSync('node', [bin, 'conform', join(dir, 'none')], { encoding: 'utf8' });
+    expect(none.status).toBe(6);
+    expect(none.stderr).toMatch(/a folder with no \.json files in it/);
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { isScenarioFile, runScenarioFile, SCENARIO_SCHEMA, type ScenarioResult } from '../../../shared/conformance/run-scenarios';
 import { EXIT } from '../errors';
 import type { Output } from '../output';
@@ -14,10 +15,11 @@ const HINT = `pass ${SCENARIO_SCHEMA} JSON files (like ../shared/scenarios/pechv
 function load(file: string): { doc: unknown } | { error: string } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // '-': the scenarios come on standard input (a generator piped in).
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message };
+    return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder with no .json files in it' : (e as Error).message };
   }
   let doc: unknown;
   try {
@@ -29,15 +31,42 @@ function load(file: string): { doc: unknown } | { error: string } {
   return { doc };
 }
 
+/** The files to read: a folder stands for every .json file in it and its subfolders, in name order. */
+function expand(files: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const f = join(dir, name);
+      if (statSync(f).isDirectory()) walk(f);
+      else if (name.endsWith('.json')) out.push(f);
+    }
+  };
+  for (const f of files) {
+    let dir = false;
+    try {
+      dir = f !== '-' && statSync(f).isDirectory();
+    } catch {
+      // Missing: load() says so.
+    }
+    if (dir) {
+      const before = out.length;
+      walk(f);
+      // An empty folder is reported like a missing file, not passed over in silence.
+      if (out.length === before) out.push(f);
+    } else out.push(f);
+  }
+  return out;
+}
+
 /**
- * `dicetray conform FILE…`: one line per scenario, then `N passed, M failed, K skipped`. Every
+ * `dicetray conform FILE|FOLDER|-…`: one line per scenario, then `N passed, M failed, K skipped`. Every
  * file is reported; exit 6 if any file cannot be read or is not a scenario file, else 1 if any
  * scenario failed (a malformed scenario or an unknown game fails), else 0.
  */
 export function conform(files: string[], opts: ConformOptions, io: Output): number {
   const all: (ScenarioResult & { file: string })[] = [];
   const unreadable: { file: string; message: string }[] = [];
-  for (const file of files) {
+  for (const file of expand(files)) {
     const r = load(file);
     if ('error' in r) unreadable.push({ file, message: r.error });
     else for (const s of runScenarioFile(r.doc, file)) all.push(Object.assign({ file }, s));
