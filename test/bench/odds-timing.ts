@@ -5,6 +5,7 @@
 import { toNumber } from '../../shared/odds/fraction';
 import { turnOdds } from '../../shared/odds/pechvogel-odds';
 import { turnMarkerWithReduce } from '../../shared/odds/pechvogel-reduce';
+import { turnMarkerAgainstFrustrate } from '../../shared/odds/pechvogel-frustrate';
 import { simulateTurns } from '../../shared/odds/pechvogel-simulate';
 import { SeventhDwarfOdds } from '../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../shared/odds/seventh-dwarf-simulate';
@@ -27,6 +28,7 @@ export function benchOddsTiming(): OddsTiming[] {
   const add = (id: string, label: string, f: () => string) => out.push({ id, label, ...timed(f) });
   add('odds_pechvogel_exact', '8. exact Pechvogel turn odds (all states, first throw)', () => `marker ${toNumber(turnOdds('most').marker).toFixed(4)}`);
   add('odds_pechvogel_reduce', '8. exact marker chance with one reduce in hand', () => `${toNumber(turnMarkerWithReduce('most')).toFixed(4)}`);
+  add('odds_pechvogel_frustrate', '8. exact marker chance against a denying frustration', () => `${toNumber(turnMarkerAgainstFrustrate('most')).toFixed(4)}`);
   add('odds_pechvogel_sim_100k', '8. engine simulation, 100,000 Pechvogel turns', () => {
     let m = 0;
     simulateTurns(100_000, 1, 'most', (t) => (m += t.marker ? 1 : 0));
