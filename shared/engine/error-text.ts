@@ -5,7 +5,7 @@
 import type { RuleError } from './types';
 
 export const ERROR_TEXT: Record<string, string> = {
-  wrong_dice_count: 'wrong number of dice (none are due while the target is chosen, after a turn-ending throw or at the end)',
+  wrong_dice_count: 'wrong number of dice, or no throw now (while the target is chosen, after a turn-ending throw, at the end)',
   bad_face: 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven)',
   target_not_rolled: 'the target is a number shown by the first throw, chosen right after it',
   first_throw_not_rerollable: 'the first throw of a turn can never be rerolled',

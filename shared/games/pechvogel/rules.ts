@@ -216,13 +216,13 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   }
   if (s.phase === WINDOW) {
     // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('wrong_dice_count', '0 due');
+    if ((T.last as PvThrow).ends) return ruleError('wrong_dice_count', 'no throw now');
     s.phase = THROW;
   }
   // i (-1 after the loop) = dice due: diceDue() without its first-throw and window cases (settled above)
   i = s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
-  // No dice are due (choosing the target, the marker step, game over): the conventions' code, as dice_to_throw 0 says.
-  if (!i) return ruleError('wrong_dice_count', '0 due');
+  // No throw is taken now (choosing the target, the marker step, game over): the conventions' code for a throw.
+  if (!i) return ruleError('wrong_dice_count', 'no throw now');
   if (faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
   // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
   T.targets += k & 15;
@@ -379,7 +379,7 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (!s.rng) return ruleError('no_virtual_dice');
   const n = diceDue(s);
-  if (!n) return ruleError('wrong_dice_count', '0 due');
+  if (!n) return ruleError('wrong_dice_count', 'no throw now');
   const faces: Face[] = [];
   const rng = (s.rng = s.rng.slice());
   for (let i = 0; i < n; i++) faces.push(FACES[randomBelow(rng, 6)]);
