@@ -31,8 +31,12 @@ export interface TurnOdds {
   throws: Fraction;
 }
 
-/** The first throw's target choice (a policy: the rules leave it to the player). */
-export type TargetPolicy = 'most' | 'fewest';
+/**
+ * The first throw's target choice (a policy: the rules leave it to the player): the number shown by
+ * the most dice, by the fewest, or the one with the most points expected from the turn (pointsOf).
+ * Ties go to the higher number.
+ */
+export type TargetPolicy = 'most' | 'fewest' | 'points';
 
 const FACT = [1n, 1n, 2n, 6n, 24n, 120n, 720n, 5040n];
 
@@ -114,6 +118,44 @@ export function oddsFrom(targets: number, ravens: number): TurnOdds {
   return summarise({ targets, ravens }, s.ends, s.throws);
 }
 
+/** Where a turn stands at (t, r): finished (certain outcomes) or the chain from there. */
+export function outcomeFrom(t: number, r: number): { marker: Fraction; frustration: Fraction } {
+  if (ends(t, r)) return { marker: t >= 4 ? ONE : ZERO, frustration: r >= 3 ? ONE : ZERO };
+  const o = oddsFrom(t, r);
+  return { marker: o.marker, frustration: o.frustration };
+}
+
+/**
+ * Points the rest of the turn is expected to bring with target v, t of its dice and r ravens on the
+ * board: v for the marker, −3 for the frustration (scoring, RULES.md §3.3), no rerolls; the middle
+ * is taken to hold the value, and Murphy's heavier frustrations at the end are left out.
+ */
+export function pointsOf(v: number, t: number, r: number): Fraction {
+  const o = outcomeFrom(t, r);
+  return sub(mul(frac(v, 1), o.marker), mul(frac(3, 1), o.frustration));
+}
+
+/** The target by policy from the count of each number 3..7 (index 0..4) and the ravens; -1: none shown. */
+export function pickTarget(counts: number[], ravens: number, policy: TargetPolicy): number {
+  let best = -1;
+  let score: Fraction | number = 0;
+  for (let i = 4; i >= 0; i--) {
+    const c = counts[i];
+    if (c <= 0) continue;
+    if (policy === 'points') {
+      const p = pointsOf(i + 3, c, ravens);
+      if (best < 0 || p.n * (score as Fraction).d > (score as Fraction).n * p.d) {
+        best = i;
+        score = p;
+      }
+    } else if (best < 0 || (policy === 'most' ? c > (score as number) : c < (score as number))) {
+      best = i;
+      score = c;
+    }
+  }
+  return best;
+}
+
 /**
  * The first throw (7 dice, faces 3..7 and the raven, 1/6 each) with the target chosen by `policy`
  * among the numbers shown (the most dice, or the fewest): where it leaves the board, as the chance
@@ -128,8 +170,8 @@ export function firstThrowSplit(policy: TargetPolicy): Record<string, Fraction> 
       counts[5] = left;
       let ways = FACT[7];
       for (const c of counts) ways /= FACT[c];
-      const shown = counts.slice(0, 5).filter((c) => c > 0);
-      const t = shown.length === 0 ? 0 : policy === 'most' ? Math.max(...shown) : Math.min(...shown);
+      const i = pickTarget(counts, counts[5], policy);
+      const t = i < 0 ? 0 : counts[i];
       out[key(t, counts[5])] = add(out[key(t, counts[5])] || ZERO, frac(ways, 6n ** 7n));
       return;
     }

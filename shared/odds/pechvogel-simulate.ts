@@ -7,7 +7,7 @@ import { step } from '../engine/step';
 import type { Effect } from '../engine/types';
 import { setupPechvogel } from '../games/pechvogel/setup';
 import type { PvState } from '../games/pechvogel/types';
-import type { TargetPolicy } from './pechvogel-odds';
+import { pickTarget, type TargetPolicy } from './pechvogel-odds';
 import { shouldReduce } from './pechvogel-reduce';
 import { shouldFrustrate } from './pechvogel-frustrate';
 
@@ -24,20 +24,19 @@ export interface TurnResult {
   murphy: boolean;
   /** Throws in the turn (the first included, empty ones too). */
   throws: number;
+  /** What the turn brought the active player: the marker's value, −3 for each frustration taken. */
+  points: number;
 }
 
-/** The first throw's target by policy: the number with the most (fewest) dice; ties: the higher. */
+/** The first throw's target by policy (pickTarget): ties go to the higher number. */
 export function chooseTarget(faces: (number | string)[], policy: TargetPolicy): number {
-  let best = 0;
-  let bestCount = policy === 'most' ? 0 : 8;
-  for (let v = 7; v >= 3; v--) {
-    const c = faces.filter((f) => f === v).length;
-    if (c > 0 && (policy === 'most' ? c > bestCount : c < bestCount)) {
-      best = v;
-      bestCount = c;
-    }
+  const counts = [0, 0, 0, 0, 0];
+  let ravens = 0;
+  for (const f of faces) {
+    if (f === 'R') ravens++;
+    else counts[(f as number) - 3]++;
   }
-  return best;
+  return pickTarget(counts, ravens, policy) + 3;
 }
 
 function must(s: PvState, a: { do: string; [k: string]: unknown }): { state: PvState; effects: Effect[] } {
@@ -85,6 +84,8 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
       end = r.effects.find((e) => e.type === 'turn_end');
     }
     rng = s.rng as number[];
-    each({ marker: end.marker !== null && end.marker !== undefined, frustration: (end.frustrations as number) > 0, murphy: !!end.murphy, throws }, i);
+    const got = end.marker !== null && end.marker !== undefined;
+    const fr = end.frustrations as number;
+    each({ marker: got, frustration: fr > 0, murphy: !!end.murphy, throws, points: (got ? (end.marker as number) : 0) - 3 * Math.max(0, fr) }, i);
   }
 }

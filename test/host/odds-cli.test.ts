@@ -92,6 +92,11 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(text.out.join('\n')).toMatch(/rerolled \(the same 4 dice from 2,1 again\): marker 0\.5247 \(10369\/19760\)/);
     expect(j).toMatchObject({ markerAgainstFrustrate: { exact: '13/40' }, frustrateAfter: ['4,2', '4,3'] });
     for (const args of [['odds', '--from', '2,1', '--frustrate', '--all'], ['odds', 'thats_life', '--frustrate'], ['simulate', '--reduce', '--frustrate'], ['simulate', 'seventh_dwarf', '--frustrate']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
+    const pts = JSON.parse((await cli(['odds', '--policy', 'points', '--json'])).out[0]);
+    expect(pts.odds[0].points.p).toBeCloseTo(1.7782, 4);
+    const simPts = JSON.parse((await cli(['simulate', '--policy', 'points', '--turns', '10000', '--seed', '4', '--json'])).out[0]);
+    expect(simPts.exact.points).toBeCloseTo(1.7782, 4);
+    expect(Math.abs(simPts.z.points)).toBeLessThan(4.5);
     const turn = JSON.parse((await cli(['odds', '--frustrate', '--json'])).out[0]);
     expect(turn.marker.exact).toBe('2831321417/4863141504');
     expect(turn.markerAgainstFrustrate.p).toBeCloseTo(0.4376, 4);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { add, frac, toNumber, ZERO, type Fraction } from '../../shared/odds/fraction';
 import { oddsFrom, throwOdds, turnOdds } from '../../shared/odds/pechvogel-odds';
-import { simulateTurns } from '../../shared/odds/pechvogel-simulate';
+import { chooseTarget, simulateTurns } from '../../shared/odds/pechvogel-simulate';
+import { targetChoices, turnPoints } from '../../shared/odds/pechvogel-target';
 import { markerWithReduce, shouldReduce, turnMarkerPlain, turnMarkerWithReduce } from '../../shared/odds/pechvogel-reduce';
 import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../shared/odds/pechvogel-frustrate';
 import { step } from '../../shared/engine/step';
@@ -207,5 +208,37 @@ describe('an opponent who frustrates to deny the marker (one frustration in hand
     simulateTurns(N, 777, 'most', (t) => (k += t.marker ? 1 : 0), 'frustrate');
     const p = toNumber(turnMarkerAgainstFrustrate('most'));
     expect(Math.abs((k / N - p) / Math.sqrt((p * (1 - p)) / N)), `${k / N} vs ${p}`).toBeLessThan(4.5);
+  });
+});
+
+describe('the target choice by points expected (the marker value, −3 a frustration)', () => {
+  it('worked by hand: three 5s and two ravens make 3,2, so 5 × 11/20 − 3 × 11/20 = 11/10', () => {
+    const c = targetChoices([5, 5, 5, 'R', 'R', 3, 4]);
+    expect(c.map((x) => [x.value, x.dice])).toEqual([[3, 1], [4, 1], [5, 3]]);
+    expect(c[2]).toMatchObject({ marker: frac(11, 20), frustration: frac(11, 20), points: frac(11, 10) });
+    // A lone 7 can beat a lone 4 but not three 3s.
+    const d = targetChoices([3, 3, 3, 7, 'R', 4, 5]);
+    const by = Object.fromEntries(d.map((x) => [x.value, toNumber(x.points)]));
+    expect(by[7]).toBeGreaterThan(by[4]);
+    expect(by[3]).toBeGreaterThan(by[7]);
+    expect(chooseTarget([3, 3, 3, 7, 'R', 4, 5], 'points')).toBe(3);
+    expect(chooseTarget([3, 3, 7, 7, 'R', 4, 5], 'points')).toBe(7);
+  });
+
+  it('choosing by points is worth the most; by the most dice is close; the engine converges to it (40,000 turns)', () => {
+    const most = toNumber(turnPoints('most'));
+    const points = toNumber(turnPoints('points'));
+    expect(points).toBeGreaterThanOrEqual(most);
+    expect(most).toBeGreaterThan(toNumber(turnPoints('fewest')));
+    expect(points).toBeCloseTo(1.77815, 4);
+    const N = 40_000;
+    let sum = 0;
+    let sq = 0;
+    simulateTurns(N, 31, 'points', (t) => {
+      sum += t.points;
+      sq += t.points * t.points;
+    });
+    const mean = sum / N;
+    expect(Math.abs((mean - points) / Math.sqrt((sq / N - mean * mean) / N)), `${mean} vs ${points}`).toBeLessThan(4.5);
   });
 });

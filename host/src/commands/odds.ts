@@ -5,6 +5,7 @@ import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/
 import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { throwOdds } from '../../../shared/odds/pechvogel-odds';
+import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, fileError, HostError } from '../errors';
@@ -147,8 +148,8 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
 }
 
 export function parsePolicy(p: string | undefined): TargetPolicy {
-  if (p === undefined || p === 'most' || p === 'fewest') return p || 'most';
-  throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice) or --policy fewest');
+  if (p === undefined || p === 'most' || p === 'fewest' || p === 'points') return p || 'most';
+  throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice), fewest, or points (the most points expected)');
 }
 
 function parseFrom(s: string): [number, number] {
@@ -178,6 +179,7 @@ const label = (o: TurnOdds): string => (o.from === 'start' ? 'start' : `${o.from
 function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { from: label(o) };
   for (const [k] of ROWS) out[k] = { exact: fractionText(o[k] as Fraction), p: toNumber(o[k] as Fraction) };
+  if (o.from === 'start') out.points = { exact: fractionText(turnPoints(policy)), p: toNumber(turnPoints(policy)) };
   if (reduce) {
     const f = withReduce(o, policy);
     out.markerWithReduce = { exact: fractionText(f), p: toNumber(f) };
@@ -229,6 +231,10 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     for (const [k, text] of ROWS) {
       const f = o[k] as Fraction;
       io.out(`  ${text.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+    }
+    if (o.from === 'start') {
+      const pts = turnPoints(policy);
+      io.out(`  ${'points (marker value, −3 a frust.)'.padEnd(34)} ${toNumber(pts).toFixed(4).padStart(7)}   ${fractionText(pts)}`);
     }
     if (reduce) {
       const f = withReduce(o, policy);

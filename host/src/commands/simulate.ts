@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { toNumber } from '../../../shared/odds/fraction';
-import { turnOdds } from '../../../shared/odds/pechvogel-odds';
+import { turnOdds, type TargetPolicy } from '../../../shared/odds/pechvogel-odds';
 import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
+import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
@@ -76,9 +77,14 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
   let throws = 0;
+  // Points per turn: their mean converges to turnPoints (a mean, so its z uses the sample variance).
+  let pts = 0;
+  let pts2 = 0;
   const marks = checkpoints(turns);
   const rows: { n: number; f: Record<Kind, number>; throws: number }[] = [];
   simulateTurns(turns, seed, policy, (t, i) => {
+    pts += t.points;
+    pts2 += t.points * t.points;
     if (t.marker) count.marker++;
     if (t.frustration) count.frustration++;
     if (t.marker && t.frustration) count.both++;
@@ -94,6 +100,9 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const last = rows[rows.length - 1];
   // How far the final frequency is from the exact value, in standard errors of a binomial share.
   const z = (k: Kind) => (last.f[k] - p[k]) / Math.sqrt((p[k] * (1 - p[k])) / last.n);
+  const mean = pts / turns;
+  const pointsExact = toNumber(turnPoints(policy));
+  const zPoints = (mean - pointsExact) / Math.sqrt((pts2 / turns - mean * mean) / turns);
   if (opts.csv) {
     const lines = ['turns,' + KINDS.join(',') + ',throws,' + KINDS.map((k) => k + '_exact').join(',') + ',throws_exact'];
     for (const r of rows) lines.push([r.n].concat(KINDS.map((k) => r.f[k]), [r.throws], KINDS.map((k) => p[k]), [toNumber(exact.throws)]).join(','));
@@ -104,7 +113,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policy} dice) against the exact odds`, series));
   }
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws) }, p), rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy') } }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), points: zPoints } }));
     return EXIT.ok;
   }
   io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), no rerolls, target: the number shown by the ${policy} dice`);
@@ -114,6 +123,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
   io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  io.out(`\npoints per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, z ${zPoints.toFixed(2)}`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;
@@ -154,7 +164,7 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
  * Pechvogel with one reroll in play, a reduce in the active player's hand or a frustration in an
  * opponent's: the share of turns with a marker against the exact chance.
  */
-function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: 'most' | 'fewest', opts: SimulateOptions, io: Output): number {
+function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: TargetPolicy, opts: SimulateOptions, io: Output): number {
   const p = toNumber(mode === 'reduce' ? turnMarkerWithReduce(policy) : turnMarkerAgainstFrustrate(policy));
   const what = mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration";
   const marks = checkpoints(turns);

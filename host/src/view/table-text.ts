@@ -10,6 +10,7 @@ import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import { oddsFrom, turnOdds } from '../../../shared/odds/pechvogel-odds';
 import { reduceChoice } from '../../../shared/odds/pechvogel-reduce';
 import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
+import { targetChoices } from '../../../shared/odds/pechvogel-target';
 import { toNumber } from '../../../shared/odds/fraction';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
@@ -50,6 +51,12 @@ export function oddsText(s: PvState): string[] {
   const T = s.turn;
   let o;
   if (s.phase === 'await_first_throw') o = turnOdds('most');
+  else if (s.phase === 'await_target' && T.first_faces) {
+    // The choice: each number's chance of a marker, and the points it is expected to bring.
+    const c = targetChoices(T.first_faces);
+    const pts = (f: Parameters<typeof toNumber>[0]) => (toNumber(f) >= 0 ? '+' : '−') + Math.abs(toNumber(f)).toFixed(1);
+    return [`  marker by target: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  points by target: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
+  }
   else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
   else if (s.phase === 'reroll_window' && T.last) {
     const t = T.targets - T.last.t;
