@@ -1,4 +1,5 @@
 import type { PvState } from './types';
+import { diceDue } from './rules';
 
 function countsView(c: number[]): Record<string, number> {
   const o: Record<string, number> = {};
@@ -28,9 +29,7 @@ export function pechvogelView(s: PvState): Record<string, unknown> {
       reduce_used: T.reduce_used,
       frustrate_used: T.frustrate_used,
       board_frustrations: T.frustraters.length,
-      // The dice not on the board (RULES.md §3.2 dice_off_board), in every phase: what the next
-      // throw takes (a reroll's dice are off the board again), 7 before the target is chosen.
-      dice_to_throw: 7 - T.targets - T.ravens,
+      dice_to_throw: diceDue(s),
       // RULES.md §3.2's own names for the rest of the turn (the conventions above are what
       // scenarios check; these cost nothing and answer a check written in the rules' terms).
       dice_off_board: 7 - T.targets - T.ravens,
