@@ -185,7 +185,7 @@ describe('The 7th Dwarf set-up and refusals', () => {
       [{ do: 'throw', die: 'red', value: 3.5 }, 'bad_value'],
       [{ do: 'throw', die: 'red', value: '3' }, 'bad_value'],
       [{ do: 'throw', die: 'grey', value: 3 }, 'unknown_die'],
-      [{ do: 'place', spot: 1 }, 'illegal_spot'],
+      [{ do: 'place', spot: 1 }, 'wrong_phase'],
       [{ do: 'lair' }, 'wrong_phase'],
       [{ do: 'bet', player: 'B', on: 'success' }, 'wrong_phase'],
       [{ do: 'jump' }, 'unknown_action'],

@@ -37,9 +37,9 @@ function play(seed: number, players: number, config: Record<string, unknown>, vi
   return { states, actions, log: lines.join('\n') + '\n' };
 }
 
-/** Every route card is somewhere: on the path, in a collection, the Variant 5 penalty, or out of play. */
+/** Every route card is somewhere: on the path, in a collection (the Variant 5 penalty too), or out of play. */
 function cardsSeen(s: TlState): string[] {
-  return s.path.concat(...s.players.map((p) => p.collected), s.penalty ? [s.penalty.card] : []);
+  return s.path.concat(...s.players.map((p) => p.collected));
 }
 
 const gameArb = fc.record({

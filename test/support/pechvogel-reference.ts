@@ -192,17 +192,19 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       if (kind === 'frustrate') {
         if (!Array.isArray(a.by) || a.by.length === 0) return fail('bad_action');
         by = a.by;
-        for (let i = 0; i < by.length; i++) if (!(by[i] in s.players) || by[i] === s.active || by.indexOf(by[i]) !== i) return fail('not_an_opponent');
       } else by = [s.active];
-      // README "Error precedence": first throw, greedy, empty, already used, frustrations, window.
+      // README "Error precedence": first throw, no throw yet, greedy, empty, names, already used,
+      // frustrations, window.
       const L = T.last;
       if (s.phase === 'await_target' || (L && L.is_first)) return fail('first_throw_not_rerollable');
-      if (!L) return fail('window_closed');
-      if (L.is_greedy) return fail('greedy_throw_not_rerollable');
-      if (L.is_empty) return fail('empty_throw_not_rerollable');
+      if (s.phase === 'await_first_throw' || s.phase === 'game_over') return fail('window_closed');
+      if (L && L.is_greedy) return fail('greedy_throw_not_rerollable');
+      if (L && L.is_empty) return fail('empty_throw_not_rerollable');
+      if (kind === 'frustrate') for (let i = 0; i < by.length; i++) if (!(by[i] in s.players) || by[i] === s.active || by.indexOf(by[i]) !== i) return fail('not_an_opponent');
       if (kind === 'reduce' ? T.reduce_used : T.frustrate_used) return fail(kind + '_already_used');
       for (const n of by) if (s.players[n].frustrations < 1) return fail('no_frustration_to_spend');
-      if (s.phase !== 'reroll_window') return fail('window_closed');
+      // A window is open only after a throw.
+      if (s.phase !== 'reroll_window' || !L) return fail('window_closed');
       if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.rerolled_by === 'reduce') return fail('window_closed');
       for (const n of by) s.players[n].frustrations--;
       if (kind === 'reduce') T.reduce_used = true;

@@ -164,8 +164,6 @@ const EVENTS = ['throw', 'place', 'lair', 'bet'];
 export function refStep(s0: RState, a: Record<string, any>): RResult {
   // An event the game does not know is reported as such even after the end (the engine's choice).
   if (EVENTS.indexOf(a.do) < 0) return fail('unknown_action');
-  // With no die in hand no spot is legal (legal_spots is empty), after the end too.
-  if (a.do === 'place' && (s0.phase === 'await_throw' || s0.phase === 'game_over')) return fail('illegal_spot');
   if (s0.phase === 'game_over') return fail('game_over');
   const s = clone(s0);
   switch (a.do) {

@@ -127,6 +127,7 @@ export function score(cards: string[], penalty: string | null): number {
   let fortunes = 0;
   const minus: number[] = [];
   for (const c of cards) {
+    if (c === penalty) continue; // counted below, unconverted
     if (isFortune(c)) fortunes++;
     else if (cardValue(c) > 0) plus += cardValue(c);
     else minus.push(-cardValue(c));
@@ -161,8 +162,11 @@ function endGame(s: RState, penaltyFor: string | null): void {
       best = cardValue(c);
       penalty = c;
     }
-    // Kept apart from `collected` (RULES.md is silent; the engine's choice), so no fortune converts it.
-    if (penalty !== null) s.path.splice(s.path.indexOf(penalty), 1);
+    // The rulebook: the player "collects" it; last in the collection, and no fortune converts it.
+    if (penalty !== null) {
+      s.path.splice(s.path.indexOf(penalty), 1);
+      s.collected[penaltyFor].push(penalty);
+    }
   }
   if (s.config.variant5_end) s.penalty_card = penalty;
   const scores: Record<string, number> = {};
@@ -255,8 +259,9 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       if (s.phase !== 'await_move') return fail('wrong_phase');
       return move(s, a);
     case 'stay':
+      if (s.phase !== 'await_move') return fail('wrong_phase');
       // R-TL-V2: a pass only on a rolled 1 in Variant 2; otherwise a move is compulsory (R-TL-09).
-      if (s.phase !== 'await_move' || !(s.config.variant2_roll_one && s.roll === 1)) return fail('must_move');
+      if (!(s.config.variant2_roll_one && s.roll === 1)) return fail('must_move');
       passTurn(s);
       return { ok: true, state: s };
   }

@@ -274,16 +274,20 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 /**
- * A reroll of kind `kind` paid by the seats `by` (the active seat when reducing): the reason it
- * is refused now (condition order: see README "Error precedence"), or null once it started.
+ * A reroll of kind `kind` paid by the seats `by` (the active seat when reducing; `bad`: a name in a
+ * frustration's list that is no opponent): the reason it is refused now (condition order: see
+ * README "Error precedence"), or null once it started.
  */
-function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleError | null {
+function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: string | null): RuleError | null {
   const T = s.turn;
   const L = T.last as PvThrow;
   if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
-  if (!L) return ruleError('window_closed');
-  if (L.greedy) return ruleError('greedy_throw_not_rerollable');
-  if (L.empty) return ruleError('empty_throw_not_rerollable');
+  // No throw in this turn yet, or the game is over: nothing to reroll.
+  if (s.phase === FIRST || s.phase === OVER) return ruleError('window_closed');
+  if (L && L.greedy) return ruleError('greedy_throw_not_rerollable');
+  if (L && L.empty) return ruleError('empty_throw_not_rerollable');
+  // The throw could be rerolled (or a mid-turn start's is unknown): now who is to pay for it.
+  if (bad !== null) return ruleError('not_an_opponent', bad);
   // reduce_already_used / frustrate_already_used
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
   // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
@@ -307,21 +311,20 @@ function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[]): RuleErr
 }
 
 function reduce(s: PvState): RuleError | null {
-  return reroll(s, REDUCE, [s.active]);
+  return reroll(s, REDUCE, [s.active], null);
 }
 
 function frustrate(s: PvState, a: Action): RuleError | null {
   const by = a.by;
   if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action');
   const seats: number[] = [];
-  for (let i = 0; i < by.length; i++) {
+  let bad: string | null = null;
+  for (let i = 0; i < by.length && bad === null; i++) {
     const seat = seatOf(s, by[i]);
-    if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) {
-      return ruleError('not_an_opponent', '' + by[i]);
-    }
-    seats.push(seat);
+    if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) bad = '' + by[i];
+    else seats.push(seat);
   }
-  const err = reroll(s, FRUSTRATE, seats);
+  const err = reroll(s, FRUSTRATE, seats, bad);
   if (!err) s.turn.frustraters = s.turn.frustraters.concat(seats);
   return err;
 }

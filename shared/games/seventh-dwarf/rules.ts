@@ -177,8 +177,6 @@ function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> 
 }
 
 function place(s: DwState, a: Action): StepResult<DwState> {
-  // No die in hand (legal_spots is []), after the end too: no spot is legal, the conventions' code.
-  if (s.phase === THROW || s.phase === OVER) return fail('illegal_spot', String(a.spot));
   const bad = phaseError(s, PLACE);
   if (bad) return bad;
   const spot = a.spot as number;

@@ -41,7 +41,8 @@ export function guardCards(layout: string): string[] {
 
 /**
  * Final score (R-TL-05): each fortune turns the largest remaining minus card positive; fortunes
- * themselves and surplus fortunes are worth 0. A Variant 5 penalty card counts against, unconverted.
+ * themselves and surplus fortunes are worth 0. A Variant 5 penalty card (among the cards, or not)
+ * counts against, unconverted.
  */
 export function scoreCards(cards: string[], penalty?: string | null): number {
   let fortunes = 0;
@@ -49,6 +50,7 @@ export function scoreCards(cards: string[], penalty?: string | null): number {
   let sum = 0;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i];
+    if (c === penalty) continue;
     if (isFortune(c)) fortunes++;
     else if (isMinus(c)) minus.push(-cardValue(c));
     else sum += cardValue(c);

@@ -155,7 +155,8 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
     return true;
   }
   if (s.config.variant5_end && left === 1) {
-    // R-TL-V5: the last figure's owner takes the largest unguarded minus card still on the course.
+    // R-TL-V5: the last figure's owner collects ("collects", the rulebook says) the largest unguarded
+    // minus card still on the course, last in their collection; it is scored unconverted.
     let worst = '';
     for (let i = 0; i < s.path.length; i++) {
       const c = s.path[i];
@@ -163,6 +164,7 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
     }
     if (worst) {
       s.path.splice(s.path.indexOf(worst), 1);
+      s.players[last].collected.push(worst);
       s.penalty = { player: last, card: worst };
       fx.push({ type: 'penalty', player: last, card: worst });
     }
@@ -239,8 +241,8 @@ function afterMove(c: TlState, fx: Effect[]): void {
 /** Variant 2: on a 1, nobody moves. */
 function stay(s: TlState): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
-  // Staying is only for a rolled 1 in Variant 2 (before the roll too: the conventions' code).
-  if (s.phase !== 'await_move' || !s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
+  if (s.phase !== 'await_move') return fail('wrong_phase', s.phase);
+  if (!s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
   const c = copy(s);
   c.n++;
   const fx: Effect[] = [{ type: 'stayed' }];
