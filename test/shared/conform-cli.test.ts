@@ -32,6 +32,13 @@ describe('dicetray conform', () => {
     expect(r.code).toBe(0);
   });
 
+  it('agrees with an implementation written blind from RULES.md on its own random fragments (expectations it computed)', async () => {
+    const r = await cli(['conform', '--json', join(OWN, 'blind')]);
+    const res = JSON.parse(r.out[0]);
+    expect(res.results.filter((x: { status: string }) => x.status !== 'passed')).toEqual([]);
+    expect(res.passed).toBe(100);
+  });
+
   it('reports a wrong expectation as failed, with the reason, and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dt-conform-'));
     const bad = join(dir, 'bad.json');
