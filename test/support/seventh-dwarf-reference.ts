@@ -224,7 +224,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
 export function refView(s: RState): Record<string, unknown> {
   const v: Record<string, unknown> = {
     scores: Object.assign({}, s.scores),
-    active: s.active,
+    active: s.phase === 'game_over' ? null : s.active,
     phase: s.phase,
     row: s.row.map((d) => (d ? [d[0], d[1]] : null)),
     lair: s.lair.map((d) => [d[0], d[1]]),

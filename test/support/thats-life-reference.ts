@@ -143,8 +143,8 @@ export function score(cards: string[], penalty: string | null): number {
 function housekeeping(s: RState): void {
   if (s.config.variant2_roll_one) return; // R-TL-V2: crossed cards stay so figures can step back
   const here = onCourse(s);
-  if (here.length === 0) return; // nobody left on the course: no rearmost figure
-  const rear = Math.min(...here.map((f) => index(s, s.figures[f])));
+  // Nobody left on the course: every card is behind them all.
+  const rear = here.length ? Math.min(...here.map((f) => index(s, s.figures[f]))) : s.path.length + 1;
   const behind = s.path.slice(0, Math.max(0, rear - 1));
   if (behind.length === 0) return;
   s.path = s.path.slice(behind.length);
@@ -234,8 +234,8 @@ function move(s: RState, a: Record<string, any>): RResult {
       s.path.splice(s.path.indexOf(c), 1);
       s.collected[owners[0]].push(c);
     }
-    // Variants 4 and 5 ending on the same move: no penalty card (RULES.md is silent; the engine's choice).
-    endGame(s, null);
+    // Variants 4 and 5 ending on the same move: both, the penalty from what Variant 4 left.
+    endGame(s, s.config.variant5_end && left.length === 1 ? ownerOf(left[0]) : null);
   } else if (s.config.variant5_end && isFigure && to === 'finish' && left.length === 1) {
     endGame(s, ownerOf(left[0]));
   } else passTurn(s);
@@ -277,7 +277,7 @@ export function refView(s: RState): Record<string, unknown> {
     guards: Object.assign({}, s.guards),
     collected,
     path: s.path.slice(),
-    active: s.active,
+    active: s.phase === 'game_over' ? null : s.active,
     phase: s.phase,
     figures_per_player: s.figures_per_player,
   };

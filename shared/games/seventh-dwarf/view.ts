@@ -22,7 +22,8 @@ export function seventhDwarfView(s: DwState): Record<string, unknown> {
   for (let i = 0; i < s.players.length; i++) if (T.bets[i]) placed.push(s.players[i].name);
   const v: Record<string, unknown> = {
     scores: scores,
-    active: s.players[s.active].name,
+    // Nobody is to move once the game is over.
+    active: s.phase === 'game_over' ? null : s.players[s.active].name,
     phase: s.phase,
     row: T.row.map(dieView),
     lair: T.lair.map(dieView),

@@ -93,7 +93,8 @@ function collect(s: TlState, player: number, card: string, fx: Effect[]): void {
 /**
  * R-TL-08: cards behind the rearmost figure on the course leave play, guards on them too, or
  * (Variant 3) go, in order, to the end of the path with their guards. Not with Variant 2, whose
- * figures may still step back onto them.
+ * figures may still step back onto them. With every figure home all cards are behind them (two
+ * implementations written blind from RULES.md read it so).
  */
 function housekeeping(s: TlState): void {
   if (s.config.variant2_roll_one) return;
@@ -105,7 +106,7 @@ function housekeeping(s: TlState): void {
       if (f[k] !== FINISH) rear = Math.min(rear, s.path.indexOf(f[k]));
     }
   }
-  if (rear === s.path.length) return;
+  if (rear <= 0) return;
   const behind = s.path.splice(0, rear);
   if (s.config.variant3_recycle) s.path = s.path.concat(behind);
   else for (const g in s.guards) if (behind.indexOf(s.guards[g]) >= 0) s.guards[g] = BOX;
@@ -138,7 +139,9 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
     endGame(s, fx);
     return true;
   }
-  if (s.config.variant4_end && onCourse(s.players[mover]) === 0) {
+  const v4 = s.config.variant4_end && onCourse(s.players[mover]) === 0;
+  const v5 = s.config.variant5_end && left === 1;
+  if (v4) {
     // R-TL-V4: each other player takes the unguarded cards only their own figures stand on.
     for (let i = 0; i < s.players.length; i++) {
       if (i === mover) continue;
@@ -151,10 +154,9 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
         if (mine) collect(s, i, c, fx);
       }
     }
-    endGame(s, fx);
-    return true;
   }
-  if (s.config.variant5_end && left === 1) {
+  // Both on one move: Variant 4's cards first, then the penalty from what is left.
+  if (v5) {
     // R-TL-V5: the last figure's owner collects ("collects", the rulebook says) the largest unguarded
     // minus card still on the course, last in their collection; it is scored unconverted.
     let worst = '';
@@ -168,10 +170,9 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
       s.penalty = { player: last, card: worst };
       fx.push({ type: 'penalty', player: last, card: worst });
     }
-    endGame(s, fx);
-    return true;
   }
-  return false;
+  if (v4 || v5) endGame(s, fx);
+  return v4 || v5;
 }
 
 /** The next player clockwise with a figure still on the course (R-TL-03). */

@@ -14,7 +14,8 @@ export function thatsLifeView(s: TlState): Record<string, unknown> {
     guards: Object.assign({}, s.guards),
     collected: collected,
     path: s.path.slice(),
-    active: s.players[s.active].name,
+    // Nobody is to move once the game is over.
+    active: s.phase === 'game_over' ? null : s.players[s.active].name,
     phase: s.phase,
     figures_per_player: s.players[0].figures.length,
     roll: s.roll || null,
