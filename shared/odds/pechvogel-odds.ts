@@ -163,16 +163,26 @@ export function pickTarget(counts: number[], ravens: number, policy: TargetPolic
  */
 export function firstThrowSplit(policy: TargetPolicy): Record<string, Fraction> {
   const out: Record<string, Fraction> = {};
-  // Every split of 7 dice over the five numbers and the raven, with its multinomial weight.
+  forEachFirstThrow((counts, ravens, p) => {
+    const i = pickTarget(counts, ravens, policy);
+    const k = key(i < 0 ? 0 : counts[i], ravens);
+    out[k] = add(out[k] || ZERO, p);
+  });
+  return out;
+}
+
+/**
+ * Every split of the first throw's 7 dice over the numbers 3..7 (counts[0..4]) and the raven, with
+ * its probability (the multinomial weight over 6^7). `counts` is reused: copy it to keep it.
+ */
+export function forEachFirstThrow(f: (counts: number[], ravens: number, p: Fraction) => void): void {
   const counts = [0, 0, 0, 0, 0, 0];
   const visit = (i: number, left: number): void => {
     if (i === 5) {
       counts[5] = left;
       let ways = FACT[7];
       for (const c of counts) ways /= FACT[c];
-      const i = pickTarget(counts, counts[5], policy);
-      const t = i < 0 ? 0 : counts[i];
-      out[key(t, counts[5])] = add(out[key(t, counts[5])] || ZERO, frac(ways, 6n ** 7n));
+      f(counts, left, frac(ways, 6n ** 7n));
       return;
     }
     for (let c = 0; c <= left; c++) {
@@ -181,7 +191,6 @@ export function firstThrowSplit(policy: TargetPolicy): Record<string, Fraction> 
     }
   };
   visit(0, 7);
-  return out;
 }
 
 /** turnOdds per policy, worked out once (the classroom prompt asks on every redraw). */

@@ -4,8 +4,8 @@
  * the turn is expected to bring (pointsOf: the marker's value, −3 for a frustration, no rerolls).
  * A 7 shown once can be worth more than a 3 shown three times.
  */
-import { add, div, frac, mul, sub, ZERO, type Fraction } from './fraction';
-import { outcomeFrom, pickTarget, pointsOf, type TargetPolicy } from './pechvogel-odds';
+import { add, frac, mul, ZERO, type Fraction } from './fraction';
+import { forEachFirstThrow, outcomeFrom, pickTarget, pointsOf, type TargetPolicy } from './pechvogel-odds';
 
 export interface TargetChoice {
   value: number;
@@ -29,7 +29,6 @@ export function targetChoices(faces: (number | string)[]): TargetChoice[] {
   return out;
 }
 
-const FACT = [1n, 1n, 2n, 6n, 24n, 120n, 720n, 5040n];
 const memo: Partial<Record<TargetPolicy, Fraction>> = {};
 
 /**
@@ -40,23 +39,10 @@ export function turnPoints(policy: TargetPolicy): Fraction {
   const hit = memo[policy];
   if (hit) return hit;
   let sum = ZERO;
-  const counts = [0, 0, 0, 0, 0, 0];
-  const visit = (i: number, left: number): void => {
-    if (i === 5) {
-      counts[5] = left;
-      let ways = FACT[7];
-      for (const c of counts) ways /= FACT[c];
-      const k = pickTarget(counts, left, policy);
-      const p = k < 0 ? sub(ZERO, frac(3, 1)) : pointsOf(k + 3, counts[k], left);
-      sum = add(sum, mul(frac(ways, 1), p));
-      return;
-    }
-    for (let c = 0; c <= left; c++) {
-      counts[i] = c;
-      visit(i + 1, left - c);
-    }
-  };
-  visit(0, 7);
-  return (memo[policy] = div(sum, frac(6n ** 7n, 1)));
+  forEachFirstThrow((counts, ravens, p) => {
+    const k = pickTarget(counts, ravens, policy);
+    sum = add(sum, mul(p, k < 0 ? frac(-3, 1) : pointsOf(k + 3, counts[k], ravens)));
+  });
+  return (memo[policy] = sum);
 }
 
