@@ -243,7 +243,15 @@ export class App {
     if (bad) return this.err(bad);
     if (c.c === 'act') {
       if (!c.a || typeof c.a.do !== 'string') this.err('bad_action');
-      else if (!this.apply(c.a)) this.table.afterAction();
+      else {
+        // A host's action may carry junk the rules cannot even read ({"toString":{}} as a face):
+        // reported, the game untouched. Buttons never make such actions, so only this path pays.
+        try {
+          if (!this.apply(c.a)) this.table.afterAction();
+        } catch (e) {
+          this.err('bad_action');
+        }
+      }
     } else if (c.c === 'hello') this.sendHello();
     else if (c.c === 'leds') {
       if (c.on !== undefined) this.cfg.leds_link = !!c.on;

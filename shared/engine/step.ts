@@ -13,5 +13,11 @@ import { fail } from './result';
 export function step<S extends BaseState>(state: S, action: Action): StepResult<S> {
   const g = GAMES[state.game];
   if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(state.game));
-  return g.apply(state, action) as StepResult<S>;
+  try {
+    return g.apply(state, action) as StepResult<S>;
+  } catch (e) {
+    // Junk no rule can even read (a value whose toString is no function throws where it becomes a
+    // key or a number): refused like any malformed action. The state was never changed in place.
+    return fail('bad_action', 'unreadable');
+  }
 }

@@ -37,8 +37,11 @@ function seatOf(s: PvState, name: unknown): number {
   return -1;
 }
 
-/** Die faces by themselves: DIE[f] === f only for 3-7 and 'R' (not for '3', 3.5, NaN, [3], …). */
-const DIE: Record<string, unknown> = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, R: 'R' };
+/**
+ * Die faces by themselves: DIE[f] === f only for 3-7 and 'R' (not for '3', 3.5, NaN, [3], …);
+ * `undefined` has a key of its own, or a missing face would pass as a blank.
+ */
+const DIE: Record<string, unknown> = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, R: 'R', undefined: 0 };
 
 /** Dice the active player must throw now, or 0 when no throw is accepted. */
 export function diceDue(s: PvState): number {
@@ -203,7 +206,7 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   let f: unknown;
   const v = T.target;
   while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
-  if (bad >= 0) return ruleError('bad_face', '' + faces[bad]);
+  if (bad >= 0) return ruleError('bad_face', faces[bad]);
   // The first throw first: Espruino lexes what a step skips, and this is the path of most corrections.
   if (s.phase === FIRST) {
     if (faces.length !== 7) return ruleError('wrong_dice_count', '7 due');
@@ -278,7 +281,7 @@ function chooseTarget(s: PvState, a: Action, fx: Effect[]): RuleError | null {
  * frustration's list that is no opponent): the reason it is refused now (condition order: see
  * README "Error precedence"), or null once it started.
  */
-function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: string | null): RuleError | null {
+function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: { v: unknown } | null): RuleError | null {
   const T = s.turn;
   const L = T.last as PvThrow;
   if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
@@ -287,7 +290,7 @@ function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: str
   if (L && L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L && L.empty) return ruleError('empty_throw_not_rerollable');
   // The throw could be rerolled (or a mid-turn start's is unknown): now who is to pay for it.
-  if (bad !== null) return ruleError('not_an_opponent', bad);
+  if (bad) return ruleError('not_an_opponent', bad.v);
   // reduce_already_used / frustrate_already_used
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
   // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
@@ -318,13 +321,14 @@ function frustrate(s: PvState, a: Action): RuleError | null {
   const by = a.by;
   if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action');
   const seats: number[] = [];
-  let bad: string | null = null;
-  for (let i = 0; i < by.length && bad === null; i++) {
+  // The first name that is no opponent (-1: none); by[bad] may be anything an action carried.
+  let bad = -1;
+  for (let i = 0; i < by.length && bad < 0; i++) {
     const seat = seatOf(s, by[i]);
-    if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) bad = '' + by[i];
+    if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) bad = i;
     else seats.push(seat);
   }
-  const err = reroll(s, FRUSTRATE, seats, bad);
+  const err = reroll(s, FRUSTRATE, seats, bad < 0 ? null : { v: by[bad] });
   if (!err) s.turn.frustraters = s.turn.frustraters.concat(seats);
   return err;
 }
@@ -361,7 +365,7 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   if (s.phase !== MARKER) return ruleError('marker_not_available');
   const v = s.turn.target as number;
   const seat = seatOf(s, from);
-  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', '' + from);
+  if (seat < 0 || seat === s.active) return ruleError('not_an_opponent', from);
   if (s.config.steal_only_if_middle_lacks_value && s.middle[v - 3] > 0) {
     return ruleError('marker_not_available');
   }

@@ -149,12 +149,12 @@ function phaseError(s: DwState, want: string): StepResult<DwState> | null {
 function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> {
   const bad = phaseError(s, THROW);
   if (bad) return bad;
-  if (s.config.dice.indexOf(a.die as string) < 0) return fail('unknown_die', String(a.die));
-  if (diceLeft(s).indexOf(a.die as string) < 0) return fail('die_already_used', String(a.die));
+  if (s.config.dice.indexOf(a.die as string) < 0) return fail('unknown_die', a.die);
+  if (diceLeft(s).indexOf(a.die as string) < 0) return fail('die_already_used', a.die);
   let v = a.value as number;
   if (virtual) {
     if (!s.rng) return fail('no_virtual_dice');
-  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', String(v));
+  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', v);
   const c = copy(s);
   const fx: Effect[] = [];
   if (virtual) {
@@ -180,7 +180,7 @@ function place(s: DwState, a: Action): StepResult<DwState> {
   const bad = phaseError(s, PLACE);
   if (bad) return bad;
   const spot = a.spot as number;
-  if (legalNow(s).indexOf(spot) < 0) return fail('illegal_spot', String(spot));
+  if (legalNow(s).indexOf(spot) < 0) return fail('illegal_spot', spot);
   const c = copy(s);
   c.n++;
   c.turn.row[spot] = c.turn.pending;
@@ -195,10 +195,10 @@ function place(s: DwState, a: Action): StepResult<DwState> {
 function bet(s: DwState, a: Action): StepResult<DwState> {
   if (s.phase === OVER) return fail('game_over');
   const i = seatOf(s, a.player);
-  if (i < 0 || i === s.active) return fail('not_an_opponent', String(a.player));
-  if (s.turn.bets[i]) return fail('already_bet', String(a.player));
+  if (i < 0 || i === s.active) return fail('not_an_opponent', a.player);
+  if (s.turn.bets[i]) return fail('already_bet', a.player);
   if (s.phase !== BETS) return fail('wrong_phase', s.phase);
-  if (a.on !== 'success' && a.on !== 'fail') return fail('bad_bet', String(a.on));
+  if (a.on !== 'success' && a.on !== 'fail') return fail('bad_bet', a.on);
   const c = copy(s);
   c.n++;
   c.turn.bets[i] = a.on;

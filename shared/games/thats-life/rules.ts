@@ -196,7 +196,7 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
     c.rng = s.rng.slice();
     v = 1 + randomBelow(c.rng, 6);
     fx.push({ type: 'rolled', value: v });
-  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', String(v));
+  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', v);
   c.n++;
   c.roll = v;
   c.phase = 'await_move';
@@ -207,7 +207,7 @@ function move(s: TlState, a: Action): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
   if (s.phase !== 'await_move') return fail('wrong_phase', s.phase);
   const pc = parsePiece(s, a.piece);
-  if (!pc) return fail('unknown_piece', String(a.piece));
+  if (!pc) return fail('unknown_piece', a.piece);
   const back = a.direction === 'back';
   if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('bad_action', 'direction');
   const dest: string[] = [];

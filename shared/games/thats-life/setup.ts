@@ -21,7 +21,7 @@ function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: s
       config[k] = cfg[k] as boolean;
     } else if (k === 'layout') {
       // Also "variant1a", "variant1_b", "random", …: the names RULES.md's table leaves open.
-      const v = String(cfg[k]).toLowerCase().replace(/[^a-z0-9]/g, '');
+      const v = typeof cfg[k] === 'string' ? (cfg[k] as string).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
       const name = v === 'random' || v === 'shuffle' || v === 'variant1c' || v === 'v1c' ? 'shuffled' : v.replace(/^variant/, 'v');
       if (LAYOUTS.indexOf(name) < 0) return 'layout: standard, v1a, v1b or shuffled';
       layout = name;
