@@ -129,35 +129,67 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   return EXIT.ok;
 }
 
+/**
+ * One share converging to an exact chance (7th Dwarf success, Pechvogel marker with a reroll in
+ * play): runs `play`, which reports each trial as hit or not, and prints, writes and plots the
+ * running share at the checkpoints. `key` names it in CSV and JSON; `column` and `width` in the table.
+ */
+function shareReport(
+  r: { turns: number; p: number; key: string; column: string; width: number; svgTitle: string; svgName: string; heading: string; json: Record<string, unknown> },
+  play: (each: (hit: boolean, i: number) => void) => void,
+  opts: SimulateOptions,
+  io: Output,
+): number {
+  const { turns, p, key } = r;
+  const marks = checkpoints(turns);
+  const rows: { n: number; share: number }[] = [];
+  let k = 0;
+  play((hit, i) => {
+    if (hit) k++;
+    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, share: k / (i + 1) });
+  });
+  const last = rows[rows.length - 1];
+  const z = (last.share - p) / Math.sqrt((p * (1 - p)) / last.n);
+  if (opts.csv) write(opts.csv, [`turns,${key},${key}_exact`].concat(rows.map((x) => `${x.n},${x.share},${p}`)).join('\n') + '\n');
+  if (opts.svg) write(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: true, ...r.json, turns, exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
+    return EXIT.ok;
+  }
+  // The wide column gets two spaces before it, the narrow one a single space (as the tables always had).
+  const sep = r.width > 8 ? '  ' : ' ';
+  const w = r.width;
+  io.out(r.heading);
+  io.out('');
+  io.out(`   turns${sep}${r.column.padStart(w)}`);
+  for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
+  io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
+  io.out(`  z-score${sep}${z.toFixed(2).padStart(w)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  return EXIT.ok;
+}
+
 /** The 7th Dwarf: the share of turns with all seven dice on the row, against the exact chance. */
 function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: Output): number {
   const policy = parseDwPolicy(opts.policy) || 'best';
   const odds = new SeventhDwarfOdds(policy);
-  const p = odds.chance();
-  const marks = checkpoints(turns);
-  const rows: { n: number; success: number }[] = [];
-  let k = 0;
-  simulateDwarfTurns(turns, seed, policy, (ok, i) => {
-    if (ok) k++;
-    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, success: k / (i + 1) });
-  }, odds);
-  const last = rows[rows.length - 1];
-  const z = (last.success - p) / Math.sqrt((p * (1 - p)) / last.n);
-  if (opts.csv) write(opts.csv, ['turns,success,success_exact'].concat(rows.map((r) => `${r.n},${r.success},${p}`)).join('\n') + '\n');
-  if (opts.svg) write(opts.svg, convergenceSvg(`The 7th Dwarf: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, placing: ${policy}), all 7 dice on the row`, [{ name: 'all 7 placed', exact: p, points: rows.map((r) => [r.n, r.success] as [number, number]) }]));
-  if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', policy, seed, turns, exact: { success: p }, rows, z: { success: z } }));
-    return EXIT.ok;
-  }
-  io.out(`The 7th Dwarf: ${turns} turns played by the engine with its own dice (seed ${seed}), placing: ${policy}`);
-  io.out('');
-  io.out('   turns  all 7 placed');
-  for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)}  ${r.success.toFixed(4).padStart(12)}`);
-  io.out(`   exact  ${p.toFixed(4).padStart(12)}`);
-  io.out(`  z-score  ${z.toFixed(2).padStart(12)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
-  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
-  return EXIT.ok;
+  return shareReport(
+    {
+      turns,
+      p: odds.chance(),
+      key: 'success',
+      column: 'all 7 placed',
+      width: 12,
+      svgTitle: `The 7th Dwarf: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
+      svgName: 'all 7 placed',
+      heading: `The 7th Dwarf: ${turns} turns played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
+      json: { game: 'seventh_dwarf', policy, seed },
+    },
+    (each) => simulateDwarfTurns(turns, seed, policy, each, odds),
+    opts,
+    io,
+  );
 }
 
 /**
@@ -165,33 +197,23 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
  * opponent's: the share of turns with a marker against the exact chance.
  */
 function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: TargetPolicy, opts: SimulateOptions, io: Output): number {
-  const p = toNumber(mode === 'reduce' ? turnMarkerWithReduce(policy) : turnMarkerAgainstFrustrate(policy));
-  const what = mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration";
-  const marks = checkpoints(turns);
-  const rows: { n: number; marker: number }[] = [];
-  let k = 0;
-  simulateTurns(turns, seed, policy, (t, i) => {
-    if (t.marker) k++;
-    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, marker: k / (i + 1) });
-  }, mode);
-  const last = rows[rows.length - 1];
-  const z = (last.marker - p) / Math.sqrt((p * (1 - p)) / last.n);
-  if (opts.csv) write(opts.csv, ['turns,marker,marker_exact'].concat(rows.map((r) => `${r.n},${r.marker},${p}`)).join('\n') + '\n');
-  if (opts.svg) write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${what} (seed ${seed})`, [{ name: 'marker', exact: p, points: rows.map((r) => [r.n, r.marker] as [number, number]) }]));
-  if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, [mode]: true, seed, turns, exact: { marker: p }, rows, z: { marker: z } }));
-    return EXIT.ok;
-  }
   const rule = mode === 'reduce' ? 'one reduce in hand (used when it raises the chance of a marker)' : "an opponent's frustration (used when it lowers the chance of a marker)";
-  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: the ${policy} dice`);
-  io.out('');
-  io.out('   turns   marker');
-  for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${r.marker.toFixed(4).padStart(8)}`);
-  io.out(`   exact ${p.toFixed(4).padStart(8)}`);
-  io.out(`  z-score ${z.toFixed(2).padStart(8)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
-  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
-  return EXIT.ok;
+  return shareReport(
+    {
+      turns,
+      p: toNumber(mode === 'reduce' ? turnMarkerWithReduce(policy) : turnMarkerAgainstFrustrate(policy)),
+      key: 'marker',
+      column: 'marker',
+      width: 8,
+      svgTitle: `Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed})`,
+      svgName: 'marker',
+      heading: `Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: the ${policy} dice`,
+      json: { game: 'pechvogel', policy, [mode]: true, seed },
+    },
+    (each) => simulateTurns(turns, seed, policy, (t, i) => each(t.marker, i), mode),
+    opts,
+    io,
+  );
 }
 
 /** That's Life!: figures walking alone (one per trial), how often each card was stopped on, against the exact chance. */
