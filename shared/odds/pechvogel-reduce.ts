@@ -6,59 +6,60 @@
  * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
  */
 import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
-import { ends, firstThrowSplit, key, oddsFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
+import { ends, firstThrowSplit, key, oddsFrom, outcomeFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
 
-/** Marker chance with no reduce left: the plain chain (a finished turn: 1 or 0). */
-function plain(t: number, r: number): Fraction {
-  if (ends(t, r)) return t >= 4 ? ONE : ZERO;
-  return oddsFrom(t, r).marker;
-}
-
-/** Whether a throw from (t, r) to (t2, r2) may be rerolled: not greedy, not empty. */
-function rerollable(t: number, r: number, t2: number, r2: number): boolean {
+/** Whether a throw from (t, r) to (t2, r2) may be rerolled: not greedy, not empty (R-PV-04, R-PV-14). */
+export function rerollable(t: number, r: number, t2: number, r2: number): boolean {
   return !(t2 >= 5 || r2 >= 4) && !(t2 === t && r2 === r);
-}
-
-let memo: Map<string, Fraction> | null = null;
-
-/** The chance of a marker after rerolling the dice thrown from (t, r), with no reduce left. */
-function rerolledFrom(t: number, r: number): Fraction {
-  const n = 7 - t - r;
-  let v = ZERO;
-  // An empty reroll leaves the board as it was.
-  for (let a = 0; a <= n; a++) for (let b = 0; a + b <= n; b++) v = add(v, mul(throwOdds(n, a, b), plain(t + a, r + b)));
-  return v;
-}
-
-/** P(marker) from a live state (t ≤ 3, r ≤ 2) with one reduce in hand, played for the marker. */
-export function markerWithReduce(t: number, r: number): Fraction {
-  if (!memo) memo = new Map();
-  const k = key(t, r);
-  const hit = memo.get(k);
-  if (hit) return hit;
-  const n = 7 - t - r;
-  const rerolled = rerolledFrom(t, r);
-  let sum = ZERO;
-  for (let a = 0; a <= n; a++) {
-    for (let b = 0; a + b <= n; b++) {
-      if (a === 0 && b === 0) continue;
-      const t2 = t + a;
-      const r2 = r + b;
-      const keep = ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2);
-      const best = rerollable(t, r, t2, r2) && cmp(rerolled, keep) > 0 ? rerolled : keep;
-      sum = add(sum, mul(throwOdds(n, a, b), best));
-    }
-  }
-  // An empty throw keeps the state and the reduce: normalised away as in the plain chain.
-  const v = div(sum, sub(ONE, throwOdds(n, 0, 0)));
-  memo.set(k, v);
-  return v;
 }
 
 export function cmp(a: Fraction, b: Fraction): number {
   const d = a.n * b.d - b.n * a.d;
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
+
+/** A turn's marker chance with one reroll in play, from a live state and from wherever a throw leaves it. */
+export interface RerollChain {
+  live: (t: number, r: number) => Fraction;
+  /** After a throw to (t2, r2), kept: certain if it ended the turn, else the chain with the reroll still in play. */
+  kept: (t2: number, r2: number) => Fraction;
+}
+
+/**
+ * P(marker) with one reroll in play, used after a throw that may be rerolled exactly when the
+ * reroll moves the chance the way `side` wants (1: up, the active player's reduce; -1: down, an
+ * opponent's frustration). A reroll throws the same dice from (t, r) again with no reroll left,
+ * which is the plain chain from (t, r): oddsFrom(t, r).marker. Exact, memoised.
+ */
+export function rerollChain(side: 1 | -1): RerollChain {
+  const memo = new Map<string, Fraction>();
+  const kept = (t2: number, r2: number): Fraction => (ends(t2, r2) ? outcomeFrom(t2, r2).marker : live(t2, r2));
+  function live(t: number, r: number): Fraction {
+    const k = key(t, r);
+    const hit = memo.get(k);
+    if (hit) return hit;
+    const n = 7 - t - r;
+    const rerolled = oddsFrom(t, r).marker;
+    let sum = ZERO;
+    for (let a = 0; a <= n; a++) {
+      for (let b = 0; a + b <= n; b++) {
+        if (a === 0 && b === 0) continue;
+        const keep = kept(t + a, r + b);
+        sum = add(sum, mul(throwOdds(n, a, b), rerollable(t, r, t + a, r + b) && cmp(rerolled, keep) * side > 0 ? rerolled : keep));
+      }
+    }
+    // An empty throw keeps the state and the reroll: normalised away as in the plain chain.
+    const v = div(sum, sub(ONE, throwOdds(n, 0, 0)));
+    memo.set(k, v);
+    return v;
+  }
+  return { live, kept };
+}
+
+const withReduce = rerollChain(1);
+
+/** P(marker) from a live state (t ≤ 3, r ≤ 2) with one reduce in hand, played for the marker. */
+export const markerWithReduce = withReduce.live;
 
 /**
  * The choice in a reroll window after a throw from (t, r) to (t2, r2), by the chance of a marker:
@@ -67,7 +68,7 @@ export function cmp(a: Fraction, b: Fraction): number {
  */
 export function reduceChoice(t: number, r: number, t2: number, r2: number): { keep: Fraction; reduce: Fraction } | null {
   if (!rerollable(t, r, t2, r2)) return null;
-  return { keep: ends(t2, r2) ? plain(t2, r2) : markerWithReduce(t2, r2), reduce: rerolledFrom(t, r) };
+  return { keep: withReduce.kept(t2, r2), reduce: oddsFrom(t, r).marker };
 }
 
 /** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
@@ -87,7 +88,7 @@ export function overFirstThrow(policy: TargetPolicy, live: (t: number, r: number
   let p = ZERO;
   for (const k of Object.keys(split)) {
     const [t, r] = k.split(',').map(Number);
-    p = add(p, mul(split[k], ends(t, r) ? plain(t, r) : live(t, r)));
+    p = add(p, mul(split[k], ends(t, r) ? outcomeFrom(t, r).marker : live(t, r)));
   }
   return p;
 }
