@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
-import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { cmp, markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
@@ -276,16 +276,15 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   const [t, r] = parseFrom(opts.from);
   const n = 7 - t - r;
   const rerolled = oddsFrom(t, r);
-  const rows: { to: string; chance: Fraction; keep: { marker: Fraction; ravens: Fraction } | null }[] = [];
+  const rows: { to: string; deny: boolean; chance: Fraction; keep: { marker: Fraction; ravens: Fraction } | null }[] = [];
   for (let a = 0; a <= n; a++)
     for (let b = 0; a + b <= n; b++) {
       const st = frustrateStakes(t, r, t + a, r + b);
-      rows.push({ to: `${t + a},${r + b}`, chance: throwOdds(n, a, b), keep: st ? st.keep : null });
+      rows.push({ to: `${t + a},${r + b}`, deny: shouldFrustrate(t, r, t + a, r + b), chance: throwOdds(n, a, b), keep: st ? st.keep : null });
     }
   const against = markerAgainstFrustrate(t, r);
-  const denyAfter = rows.filter((w) => shouldFrustrate(t, r, Number(w.to.split(',')[0]), Number(w.to.split(',')[1]))).map((w) => w.to);
+  const denyAfter = rows.filter((w) => w.deny).map((w) => w.to);
   // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
-  const cmp = (x: Fraction, y: Fraction) => toNumber(x) - toNumber(y);
   const lowers = rows.filter((w) => w.keep && cmp(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
   const raises = rows.filter((w) => w.keep && cmp(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
   if (opts.json) {
