@@ -5,7 +5,7 @@
 import type { RuleError } from './types';
 
 export const ERROR_TEXT: Record<string, string> = {
-  wrong_dice_count: 'wrong number of dice, or no throw now (while the target is chosen, after a turn-ending throw, at the end)',
+  wrong_dice_count: 'wrong number of dice, or no throw now',
   bad_face: 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven)',
   target_not_rolled: 'the target is a number shown by the first throw, chosen right after it',
   first_throw_not_rerollable: 'the first throw of a turn can never be rerolled',
@@ -17,7 +17,7 @@ export const ERROR_TEXT: Record<string, string> = {
   frustrate_already_used: 'a player can be frustrated once per turn',
   no_frustration_to_spend: 'no frustration to spend',
   not_an_opponent: 'not an opponent of the active player',
-  marker_not_available: 'no marker of the target value to take there (only once the turn has ended with 4+ targets)',
+  marker_not_available: 'no marker of the target value to take there',
   return_marker_not_in_middle: 'the marker sent to the box must come from the middle',
   wrong_phase: 'not possible at this point of the turn',
   // The 7th Dwarf.
