@@ -94,6 +94,8 @@ describe('dicetray odds and simulate (classroom)', () => {
     for (const args of [['odds', '--from', '2,1', '--frustrate', '--all'], ['odds', 'thats_life', '--frustrate'], ['simulate', '--reduce', '--frustrate'], ['simulate', 'seventh_dwarf', '--frustrate']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
     const pts = JSON.parse((await cli(['odds', '--policy', 'points', '--json'])).out[0]);
     expect(pts.odds[0].points.p).toBeCloseTo(1.7782, 4);
+    // The heading says how the target is chosen (it once read "the number shown by the points dice").
+    expect((await cli(['odds', '--policy', 'points'])).out[0]).toMatch(/the target is the number with the most points expected\)$/);
     const simPts = JSON.parse((await cli(['simulate', '--policy', 'points', '--turns', '10000', '--seed', '4', '--json'])).out[0]);
     expect(simPts.exact.points).toBeCloseTo(1.7782, 4);
     expect(Math.abs(simPts.z.points)).toBeLessThan(4.5);

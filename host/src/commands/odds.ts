@@ -147,6 +147,11 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   return EXIT.ok;
 }
 
+/** How a target policy chooses, for headings: "the number shown by the most dice", ... */
+export function policyText(p: TargetPolicy): string {
+  return p === 'points' ? 'the number with the most points expected' : `the number shown by the ${p} dice`;
+}
+
 export function parsePolicy(p: string | undefined): TargetPolicy {
   if (p === undefined || p === 'most' || p === 'fewest' || p === 'points') return p || 'most';
   throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice), fewest, or points (the most points expected)');
@@ -224,7 +229,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? ` (first throw: the target is the number shown by the ${policy} dice)` : ''}`);
+  io.out(`Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? ` (first throw: the target is ${policyText(policy)})` : ''}`);
   for (const o of list) {
     io.out('');
     io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
@@ -267,7 +272,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
       io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: rule, from: 'start', marker: fr(plain), markerAgainstFrustrate: fr(against) }));
       return EXIT.ok;
     }
-    io.out(`Pechvogel: the chance of a marker from the first throw (target: the ${policy} dice)`);
+    io.out(`Pechvogel: the chance of a marker from the first throw (target: ${policyText(policy)})`);
     io.out(`  ${'nobody rerolls'.padEnd(40)} ${f4(plain).padStart(7)}   ${fractionText(plain)}`);
     io.out(`  ${'an opponent frustrates to deny it'.padEnd(40)} ${f4(against).padStart(7)}   ${fractionText(against)}`);
     io.out(`\n(${rule}; --from T,R: when, from a state)`);

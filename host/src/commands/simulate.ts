@@ -8,7 +8,7 @@ import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
-import { parseDwPolicy, parseGame, parsePolicy } from './odds';
+import { parseDwPolicy, parseGame, parsePolicy, policyText } from './odds';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
@@ -110,13 +110,13 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   }
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policy} dice) against the exact odds`, series));
+    write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), points: zPoints } }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), no rerolls, target: the number shown by the ${policy} dice`);
+  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), no rerolls, target: ${policyText(policy)}`);
   io.out('');
   io.out('   turns   marker  frustr.     both   Murphy   throws');
   const fmt = (x: number) => x.toFixed(4).padStart(8);
@@ -207,7 +207,7 @@ function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: numb
       width: 8,
       svgTitle: `Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed})`,
       svgName: 'marker',
-      heading: `Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: the ${policy} dice`,
+      heading: `Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: ${policyText(policy)}`,
       json: { game: 'pechvogel', policy, [mode]: true, seed },
     },
     (each) => simulateTurns(turns, seed, policy, (t, i) => each(t.marker, i), mode),
