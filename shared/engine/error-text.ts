@@ -6,7 +6,6 @@ import type { RuleError } from './types';
 
 export const ERROR_TEXT: Record<string, string> = {
   wrong_dice_count: 'wrong number of dice, or no throw now',
-  bad_face: 'a Pechvogel die shows 3, 4, 5, 6, 7 or R (raven)',
   target_not_rolled: 'the target is a number shown by the first throw, chosen right after it',
   first_throw_not_rerollable: 'the first throw of a turn can never be rerolled',
   greedy_throw_not_rerollable: 'a greedy throw (5+ targets or 4+ ravens) cannot be rerolled',
@@ -19,7 +18,6 @@ export const ERROR_TEXT: Record<string, string> = {
   not_an_opponent: 'not an opponent of the active player',
   marker_not_available: 'no marker of the target value to take there',
   return_marker_not_in_middle: 'the marker sent to the box must come from the middle',
-  wrong_phase: 'not possible at this point of the turn',
   // The 7th Dwarf.
   illegal_spot: 'the die does not fit there: the row must stay in order (or the spot is taken)',
   must_place: 'the die in hand fits the row, so it must be placed (the lair is never voluntary)',
@@ -27,8 +25,8 @@ export const ERROR_TEXT: Record<string, string> = {
   already_bet: 'that player has already bet this turn',
   die_already_used: 'that die has already been thrown this turn',
   unknown_die: 'no die of that colour in this game',
-  bad_value: 'a die shows 1 to 6 pips',
-  bad_bet: 'a bet is on success or fail',
+  invalid_value: 'a die shows 1 to 6 pips',
+  invalid_bet: 'a bet is on success or fail',
   // That's Life!
   guard_alone: 'a guard moves only while a figure stands on its card',
   not_your_figure: 'that figure belongs to another player',
@@ -39,7 +37,8 @@ export const ERROR_TEXT: Record<string, string> = {
   must_move: 'a figure or a guard must move (staying is only for a 1 in Variant 2)',
   nothing_to_correct: 'only the last entered throw can be corrected, before any decision',
   no_virtual_dice: 'this game was started without virtual dice: enter the real dice',
-  unknown_action: 'unknown action',
+  invalid_event: 'not a Pechvogel action, or a face no die shows (3 to 7, R)',
+  unknown_event: 'not an action of this game',
   bad_action: 'malformed action',
   bad_setup: 'impossible set-up',
   game_over: 'the game is over',

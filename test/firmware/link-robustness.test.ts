@@ -85,7 +85,7 @@ for (const mode of ['console', 'link'] as const) {
         expect(errs).toContain('unknown_command');
         expect(errs).toContain('unknown_button');
       }
-      expect(msgs.filter((m) => m.t === 'rej').map((m) => (m as { code: string }).code)).toContain('bad_face');
+      expect(msgs.filter((m) => m.t === 'rej').map((m) => (m as { code: string }).code)).toContain('wrong_dice_count');
       // Still alive and still the same game: a hello comes back and a legal action is accepted.
       expect(msgs.filter((m) => m.t === 'hello').length).toBeGreaterThanOrEqual(2);
       link.send({ c: 'act', a: { do: 'choose_target', value: 3 } });

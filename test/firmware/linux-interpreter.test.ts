@@ -307,7 +307,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     const e3 = await both(packet('{"c":"btn","b":"Z9"}'), 'unknown button');
     expect(logicalMessages(e3.real.msgs)).toMatchObject([{ t: 'err', code: 'unknown_button' }]);
     const e4 = await both(packet('{"c":"act","a":{"do":"fly"}}'), 'unknown action');
-    expect(logicalMessages(e4.real.msgs)).toMatchObject([{ t: 'rej', code: 'unknown_action' }]);
+    expect(logicalMessages(e4.real.msgs)).toMatchObject([{ t: 'rej', code: 'invalid_event' }]);
     const e5 = await both(packet('{"c":"act"}'), 'act without a');
     expect(logicalMessages(e5.real.msgs)).toMatchObject([{ t: 'err', code: 'bad_action' }]);
     const e6 = await both(packet('{"c":"cfg","k":"nope","v":1}'), 'bad cfg');

@@ -182,13 +182,16 @@ describe('The 7th Dwarf set-up and refusals', () => {
     expect(r.state.turn.pending).toEqual(['red', rolled.value]);
     expect(r.state.rng).not.toEqual(seeded.state.rng);
     for (const [a, code] of [
-      [{ do: 'throw', die: 'red', value: 3.5 }, 'bad_value'],
-      [{ do: 'throw', die: 'red', value: '3' }, 'bad_value'],
+      [{ do: 'throw', die: 'red', value: 3.5 }, 'invalid_value'],
+      [{ do: 'throw', die: 'red', value: '3' }, 'invalid_value'],
       [{ do: 'throw', die: 'grey', value: 3 }, 'unknown_die'],
-      [{ do: 'place', spot: 1 }, 'wrong_phase'],
-      [{ do: 'lair' }, 'wrong_phase'],
-      [{ do: 'bet', player: 'B', on: 'success' }, 'wrong_phase'],
-      [{ do: 'jump' }, 'unknown_action'],
+      // Out of phase: each event's own code of the conventions (no die in hand, the lair never
+      // voluntary, bets not due yet).
+      [{ do: 'place', spot: 1 }, 'illegal_spot'],
+      [{ do: 'lair' }, 'must_place'],
+      [{ do: 'bet', player: 'B', on: 'success' }, 'bets_pending'],
+      [{ do: 'jump' }, 'unknown_event'],
+      [{ nothing: 1 }, 'unknown_event'],
     ] as [Action, string][]) {
       expect(step(plain.state, a), JSON.stringify(a)).toMatchObject({ ok: false, error: { code } });
     }

@@ -147,14 +147,15 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
   const T = s.turn;
   switch (a.do) {
     case 'throw': {
-      if (!validFaces(a.faces)) return fail('bad_action');
       if (s.phase === 'reroll_window') {
         // R-PV-13: the next throw is a pass, unless the throw in question ends the turn.
         if ((T.last as RThrow).ends_turn) return fail('wrong_dice_count');
         s.phase = 'await_throw';
       }
       if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') return fail('wrong_dice_count');
-      if (a.faces.length !== diceToThrow(s)) return fail('wrong_dice_count');
+      // The count first (no list is a wrong count too), then the faces.
+      if (!Array.isArray(a.faces) || a.faces.length !== diceToThrow(s)) return fail('wrong_dice_count');
+      if (!validFaces(a.faces)) return fail('invalid_event');
       if (s.phase === 'await_first_throw') {
         if (a.faces.every((f: RFace) => f === 'R')) {
           // R-PV-03: seven ravens, no number: greedy, no target.
@@ -190,21 +191,24 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       const kind = a.do as 'reduce' | 'frustrate';
       let by: string[];
       if (kind === 'frustrate') {
-        if (!Array.isArray(a.by) || a.by.length === 0) return fail('bad_action');
-        by = a.by;
+        // No list, or an empty one, names no opponent (refused where the names are checked).
+        by = Array.isArray(a.by) ? a.by : [];
       } else by = [s.active];
-      // README "Error precedence": first throw, no throw yet, greedy, empty, names, already used,
-      // frustrations, window.
+      // README "Error precedence": first throw; no throw of this turn to reroll (none yet, or it is
+      // being rerolled); greedy, empty, names, already used, frustrations, window.
       const L = T.last;
       if (s.phase === 'await_target' || (L && L.is_first)) return fail('first_throw_not_rerollable');
-      if (s.phase === 'await_first_throw' || s.phase === 'game_over') return fail('window_closed');
-      if (L && L.is_greedy) return fail('greedy_throw_not_rerollable');
-      if (L && L.is_empty) return fail('empty_throw_not_rerollable');
-      if (kind === 'frustrate') for (let i = 0; i < by.length; i++) if (!(by[i] in s.players) || by[i] === s.active || by.indexOf(by[i]) !== i) return fail('not_an_opponent');
+      if (!L || s.phase === 'await_first_throw' || s.phase === 'game_over' || s.phase === 'await_reroll') return fail('window_closed');
+      if (L.is_greedy) return fail('greedy_throw_not_rerollable');
+      if (L.is_empty) return fail('empty_throw_not_rerollable');
+      if (kind === 'frustrate') {
+        if (by.length === 0) return fail('not_an_opponent');
+        for (let i = 0; i < by.length; i++) if (!(by[i] in s.players) || by[i] === s.active || by.indexOf(by[i]) !== i) return fail('not_an_opponent');
+      }
       if (kind === 'reduce' ? T.reduce_used : T.frustrate_used) return fail(kind + '_already_used');
       for (const n of by) if (s.players[n].frustrations < 1) return fail('no_frustration_to_spend');
       // A window is open only after a throw.
-      if (s.phase !== 'reroll_window' || !L) return fail('window_closed');
+      if (s.phase !== 'reroll_window') return fail('window_closed');
       if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.rerolled_by === 'reduce') return fail('window_closed');
       for (const n of by) s.players[n].frustrations--;
       if (kind === 'reduce') T.reduce_used = true;
@@ -252,7 +256,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
   }
-  return fail('unknown_action');
+  return fail('invalid_event');
 }
 
 /** The state as the scenarios' conventions name it. */

@@ -163,8 +163,10 @@ const EVENTS = ['throw', 'place', 'lair', 'bet'];
 
 export function refStep(s0: RState, a: Record<string, any>): RResult {
   // An event the game does not know is reported as such even after the end (the engine's choice).
-  if (EVENTS.indexOf(a.do) < 0) return fail('unknown_action');
-  if (s0.phase === 'game_over') return fail('game_over');
+  if (EVENTS.indexOf(a.do) < 0) return fail('unknown_event');
+  // After the end, every event gets its own code of the conventions: no die left to throw, no die
+  // in hand to place, the lair never voluntary, nobody an opponent of an active player.
+  if (s0.phase === 'game_over') return fail(({ throw: 'die_already_used', place: 'illegal_spot', lair: 'must_place', bet: 'not_an_opponent' } as Record<string, string>)[a.do]);
   const s = clone(s0);
   switch (a.do) {
     case 'throw': {
@@ -173,7 +175,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       if (s.phase === 'await_bets') return fail('bets_pending');
       if (s.dice.indexOf(a.die) < 0) return fail('unknown_die');
       if (remaining(s).indexOf(a.die) < 0) return fail('die_already_used');
-      if (typeof a.value !== 'number' || a.value % 1 !== 0 || a.value < 1 || a.value > 6) return fail('bad_value');
+      if (typeof a.value !== 'number' || a.value % 1 !== 0 || a.value < 1 || a.value > 6) return fail('invalid_value');
       const die: RDie = [a.die, a.value];
       if (legalSpots(s, a.value).length === 0) {
         // R-DW-04: a die that fits nowhere goes to the Dragon's Lair by itself; the turn goes on.
@@ -187,7 +189,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
     }
     case 'place': {
       if (s.phase === 'await_bets') return fail('bets_pending');
-      if (s.phase !== 'await_place') return fail('wrong_phase');
+      if (s.phase !== 'await_place') return fail('illegal_spot');
       const die = s.pending as RDie;
       if (legalSpots(s, die[1]).indexOf(a.spot) < 0) return fail('illegal_spot');
       s.row[a.spot] = die;
@@ -204,20 +206,20 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       // R-DW-04: never voluntary; a die in hand always has a legal spot, else it went there already.
       if (s.phase === 'await_place') return fail('must_place');
       if (s.phase === 'await_bets') return fail('bets_pending');
-      return fail('wrong_phase');
+      return fail('must_place');
     }
     case 'bet': {
       // RULES.md is silent on precedence; the engine's: who bets first, then the phase, then the bet.
       if (s.order.indexOf(a.player) < 0 || a.player === s.active) return fail('not_an_opponent');
       if (s.bets[a.player] !== undefined) return fail('already_bet');
-      if (s.phase !== 'await_bets') return fail('wrong_phase');
-      if (a.on !== 'success' && a.on !== 'fail') return fail('bad_bet');
+      if (s.phase !== 'await_bets') return fail(s.phase === 'await_place' ? 'must_place' : 'bets_pending');
+      if (a.on !== 'success' && a.on !== 'fail') return fail('invalid_bet');
       s.bets[a.player] = a.on;
       if (opponents(s).every((o) => s.bets[o] !== undefined)) s.phase = 'await_throw';
       return { ok: true, state: s };
     }
   }
-  return fail('unknown_action');
+  return fail('unknown_event');
 }
 
 /** The state as the conventions name it: state_keys, plus final_scores and winners at the end. */

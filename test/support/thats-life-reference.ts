@@ -206,6 +206,7 @@ function move(s: RState, a: Record<string, any>): RResult {
     if (from === 'box' || from === 'finish' || figuresOn(s, from).length === 0) return fail('guard_alone');
   }
   const back = a.direction === 'back';
+  if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('backward_not_allowed');
   if (back && !(s.config.variant2_roll_one && s.roll === 1)) return fail('backward_not_allowed');
   const i = index(s, from);
   if (back && i <= 1) return fail('cannot_move_back'); // R-TL-V2: never back onto the Start
@@ -243,29 +244,32 @@ function move(s: RState, a: Record<string, any>): RResult {
 }
 
 export function refStep(s0: RState, a: Record<string, any>): RResult {
-  if (s0.phase === 'game_over') return fail('game_over');
+  if (['roll', 'move', 'stay'].indexOf(a.do) < 0) return fail('unknown_event');
+  // After the end every figure is home.
+  if (s0.phase === 'game_over') return fail('figure_finished');
   const s = clone(s0);
   switch (a.do) {
     case 'roll': {
       // Rolled already: a piece has to move first.
       if (s.phase !== 'await_roll') return fail('must_move');
       const v = a.value;
-      if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value');
+      if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('invalid_value');
       s.roll = v;
       s.phase = 'await_move';
       return { ok: true, state: s };
     }
     case 'move':
-      if (s.phase !== 'await_move') return fail('wrong_phase');
+      // Before the roll: a piece must move, but only after rolling.
+      if (s.phase !== 'await_move') return fail('must_move');
       return move(s, a);
     case 'stay':
-      if (s.phase !== 'await_move') return fail('wrong_phase');
+      if (s.phase !== 'await_move') return fail('must_move');
       // R-TL-V2: a pass only on a rolled 1 in Variant 2; otherwise a move is compulsory (R-TL-09).
       if (!(s.config.variant2_roll_one && s.roll === 1)) return fail('must_move');
       passTurn(s);
       return { ok: true, state: s };
   }
-  return fail('unknown_action');
+  return fail('unknown_event');
 }
 
 /** The state keys of the conventions. */

@@ -195,21 +195,24 @@ function sevenRavens(s: PvState, fx: Effect[]): void {
  */
 function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const faces = a.faces;
-  if (!Array.isArray(faces)) return ruleError('bad_action');
   const T = s.turn;
+  // Dice due now. None while the target is chosen, in the marker step, at game over, and in a window
+  // after a throw that ended the turn (R-PV-13: only a window that leaves the turn going takes a throw
+  // as pass): the conventions' code for a throw, as for a wrong count.
+  let i = s.phase === FIRST ? 7 : s.phase === REROLL ? T.reroll : s.phase === THROW || (s.phase === WINDOW && !(T.last as PvThrow).ends) ? 7 - T.targets - T.ravens : 0;
+  if (!i) return ruleError('wrong_dice_count', 'no throw now');
+  // The count before the faces; no list of faces is a wrong count too.
+  if (!Array.isArray(faces) || faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
   // One pass over the faces (a loop step costs ~30k instructions on Espruino, so validating and
   // counting share it, with one table look-up for the check): k = ravens << 4 | dice showing the
   // target, bad = the first face that is no die face.
   let k = 0;
   let bad = -1;
-  let i = faces.length;
   let f: unknown;
   const v = T.target;
   while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
-  if (bad >= 0) return ruleError('bad_face', faces[bad]);
-  // The first throw first: Espruino lexes what a step skips, and this is the path of most corrections.
+  if (bad >= 0) return ruleError('invalid_event', faces[bad]);
   if (s.phase === FIRST) {
-    if (faces.length !== 7) return ruleError('wrong_dice_count', '7 due');
     if (k >> 4 === 7) sevenRavens(s, fx);
     else {
       T.first_faces = faces.slice() as Face[];
@@ -217,21 +220,13 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
     }
     return null;
   }
-  if (s.phase === WINDOW) {
-    // R-PV-13: the next throw counts as pass, but only when the throw in the window did not end the turn.
-    if ((T.last as PvThrow).ends) return ruleError('wrong_dice_count', 'no throw now');
-    s.phase = THROW;
-  }
-  // i (-1 after the loop) = dice due: diceDue() without its first-throw and window cases (settled above)
-  i = s.phase === REROLL ? T.reroll : s.phase === THROW ? 7 - T.targets - T.ravens : 0;
-  // No throw is taken now (choosing the target, the marker step, game over): the conventions' code for a throw.
-  if (!i) return ruleError('wrong_dice_count', 'no throw now');
-  if (faces.length !== i) return ruleError('wrong_dice_count', i + ' due');
+  // A throw in the window is a pass (R-PV-13).
+  if (s.phase === WINDOW) s.phase = THROW;
   // Place the throw (written out here and in chooseTarget: a call costs Espruino more).
   T.targets += k & 15;
   T.ravens += k >> 4;
   T.last = {
-    n: i,
+    n: faces.length,
     t: k & 15,
     r: k >> 4,
     first: false,
@@ -285,11 +280,12 @@ function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: { v
   const T = s.turn;
   const L = T.last as PvThrow;
   if (s.phase === TARGET || (L && L.first)) return ruleError('first_throw_not_rerollable');
-  // No throw in this turn yet, or the game is over: nothing to reroll.
-  if (s.phase === FIRST || s.phase === OVER) return ruleError('window_closed');
-  if (L && L.greedy) return ruleError('greedy_throw_not_rerollable');
-  if (L && L.empty) return ruleError('empty_throw_not_rerollable');
-  // The throw could be rerolled (or a mid-turn start's is unknown): now who is to pay for it.
+  // No throw of this turn to reroll: none yet (a new turn, a mid-turn start, game over), or it is
+  // being rerolled already.
+  if (!L || s.phase === REROLL) return ruleError('window_closed');
+  if (L.greedy) return ruleError('greedy_throw_not_rerollable');
+  if (L.empty) return ruleError('empty_throw_not_rerollable');
+  // The throw could be rerolled: now who is to pay for it.
   if (bad) return ruleError('not_an_opponent', bad.v);
   // reduce_already_used / frustrate_already_used
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
@@ -318,11 +314,11 @@ function reduce(s: PvState): RuleError | null {
 }
 
 function frustrate(s: PvState, a: Action): RuleError | null {
-  const by = a.by;
-  if (!Array.isArray(by) || by.length === 0) return ruleError('bad_action');
+  // No list, or an empty one, names no opponent: refused where the names are checked.
+  const by: unknown[] = Array.isArray(a.by) ? a.by : [];
   const seats: number[] = [];
   // The first name that is no opponent (-1: none); by[bad] may be anything an action carried.
-  let bad = -1;
+  let bad = by.length ? -1 : 0;
   for (let i = 0; i < by.length && bad < 0; i++) {
     const seat = seatOf(s, by[i]);
     if (seat < 0 || seat === s.active || seats.indexOf(seat) >= 0) bad = i;
@@ -402,7 +398,6 @@ const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frust
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   // After the game's end every action meets its own code (no dice due, no window, no marker).
-  if (!a || typeof a.do !== 'string') return fail('bad_action');
   // A table, not a switch: Espruino reads a whole switch statement on every call.
   const i = ACTIONS.indexOf(a.do);
   // A logged correction of the last entered throw, allowed until the next decision.
@@ -414,7 +409,7 @@ export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
   s.undo = null;
   s.n = s0.n + 1;
   const fx: Effect[] = [];
-  const err = i < 0 ? ruleError('unknown_action', a.do) : HANDLERS[i](s, a, fx);
+  const err = i < 0 ? ruleError('invalid_event', a.do) : HANDLERS[i](s, a, fx);
   if (err) return { ok: false, error: err };
   if (i < 2) {
     // Only entered dice can be mis-entered; keep what to go back to (without its own undo).

@@ -136,25 +136,28 @@ export function endGame(s: DwState): void {
   for (let i = 0; i < s.players.length; i++) if (s.players[i].score === top) s.winners.push(i);
 }
 
-/** Refusals that depend only on the phase, for actions other than a bet. */
-function phaseError(s: DwState, want: string): StepResult<DwState> | null {
-  if (s.phase === OVER) return fail('game_over');
+/**
+ * Refusals that depend only on the phase, for actions other than a bet: the phase's own code while
+ * bets or a die in hand are due; before a throw and after the game's end, `code`, the action's own
+ * code of the conventions (no die in hand to place, no die left to throw).
+ */
+function phaseError(s: DwState, want: string, code: string): StepResult<DwState> | null {
   if (s.phase === want) return null;
   if (s.phase === BETS) return fail('bets_pending', String(betsMissing(s).length));
   // A die in hand must be placed before the next is thrown (R-DW-04).
   if (s.phase === PLACE) return fail('must_place');
-  return fail('wrong_phase', s.phase);
+  return fail(code);
 }
 
 function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> {
-  const bad = phaseError(s, THROW);
+  const bad = phaseError(s, THROW, 'die_already_used');
   if (bad) return bad;
   if (s.config.dice.indexOf(a.die as string) < 0) return fail('unknown_die', a.die);
   if (diceLeft(s).indexOf(a.die as string) < 0) return fail('die_already_used', a.die);
   let v = a.value as number;
   if (virtual) {
     if (!s.rng) return fail('no_virtual_dice');
-  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', v);
+  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('invalid_value', v);
   const c = copy(s);
   const fx: Effect[] = [];
   if (virtual) {
@@ -177,7 +180,7 @@ function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> 
 }
 
 function place(s: DwState, a: Action): StepResult<DwState> {
-  const bad = phaseError(s, PLACE);
+  const bad = phaseError(s, PLACE, 'illegal_spot');
   if (bad) return bad;
   const spot = a.spot as number;
   if (legalNow(s).indexOf(spot) < 0) return fail('illegal_spot', spot);
@@ -193,12 +196,14 @@ function place(s: DwState, a: Action): StepResult<DwState> {
 }
 
 function bet(s: DwState, a: Action): StepResult<DwState> {
-  if (s.phase === OVER) return fail('game_over');
+  // After the game's end nobody is an opponent of an active player.
+  if (s.phase === OVER) return fail('not_an_opponent', a.player);
   const i = seatOf(s, a.player);
   if (i < 0 || i === s.active) return fail('not_an_opponent', a.player);
   if (s.turn.bets[i]) return fail('already_bet', a.player);
-  if (s.phase !== BETS) return fail('wrong_phase', s.phase);
-  if (a.on !== 'success' && a.on !== 'fail') return fail('bad_bet', a.on);
+  // Bets come after the third die is placed: a die in hand first, else the bets are not due yet.
+  if (s.phase !== BETS) return fail(s.phase === PLACE ? 'must_place' : 'bets_pending');
+  if (a.on !== 'success' && a.on !== 'fail') return fail('invalid_bet', a.on);
   const c = copy(s);
   c.n++;
   c.turn.bets[i] = a.on;
@@ -212,14 +217,14 @@ function bet(s: DwState, a: Action): StepResult<DwState> {
 
 /** One action: throw (entered die), roll (virtual die), place, lair, bet. */
 export function applySeventhDwarf(s: DwState, a: Action): StepResult<DwState> {
-  if (!a || typeof a.do !== 'string') return fail('bad_action');
+  if (!a) return fail('bad_action');
   if (a.do === 'throw') return throwDie(s, a, false);
   if (a.do === 'roll') return throwDie(s, a, true);
   if (a.do === 'place') return place(s, a);
   if (a.do === 'bet') return bet(s, a);
   if (a.do === 'lair') {
     // Never voluntary (R-DW-04): a die that fits nowhere went there by itself.
-    return phaseError(s, PLACE) || fail('must_place');
+    return phaseError(s, PLACE, 'must_place') || fail('must_place');
   }
-  return fail('unknown_action', a.do);
+  return fail('unknown_event', a.do);
 }

@@ -184,8 +184,12 @@ function nextPlayer(s: TlState): number {
   return s.active;
 }
 
+/**
+ * Actions out of their phase get codes of the conventions: after the game's end every figure is
+ * home (figure_finished); a roll while a piece must move, and a move or stay before the roll, must_move.
+ */
 function roll(s: TlState, a: Action): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('game_over');
+  if (s.phase === 'game_over') return fail('figure_finished');
   // Rolled already: a piece must move first (the conventions' code).
   if (s.phase !== 'await_roll') return fail('must_move');
   let v = a.value as number;
@@ -196,7 +200,7 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
     c.rng = s.rng.slice();
     v = 1 + randomBelow(c.rng, 6);
     fx.push({ type: 'rolled', value: v });
-  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('bad_value', v);
+  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('invalid_value', v);
   c.n++;
   c.roll = v;
   c.phase = 'await_move';
@@ -204,17 +208,17 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
 }
 
 function move(s: TlState, a: Action): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_move') return fail('wrong_phase', s.phase);
+  if (s.phase === 'game_over') return fail('figure_finished');
+  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
   const pc = parsePiece(s, a.piece);
   if (!pc) return fail('unknown_piece', a.piece);
   const back = a.direction === 'back';
-  if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('bad_action', 'direction');
   const dest: string[] = [];
   const bad = moveError(s, pc, back ? -s.roll : s.roll, dest);
-  // The piece first; then whether it may go back at all (a Variant 2 choice on a 1); then whether
-  // there is a card behind it.
+  // The piece first; then whether it may go back at all (a Variant 2 choice on a 1; a direction
+  // that is neither forward nor back gets the direction's code); then whether there is a card behind it.
   if (bad && bad !== 'cannot_move_back') return fail(bad);
+  if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('backward_not_allowed', a.direction);
   if (back && (!s.config.variant2_roll_one || s.roll !== 1)) return fail('backward_not_allowed');
   if (bad) return fail(bad);
   const c = copy(s);
@@ -241,8 +245,8 @@ function afterMove(c: TlState, fx: Effect[]): void {
 
 /** Variant 2: on a 1, nobody moves. */
 function stay(s: TlState): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_move') return fail('wrong_phase', s.phase);
+  if (s.phase === 'game_over') return fail('figure_finished');
+  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
   if (!s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
   const c = copy(s);
   c.n++;
@@ -253,9 +257,9 @@ function stay(s: TlState): StepResult<TlState> {
 
 /** One action: roll (entered value, or virtual without one), move (a piece), stay (Variant 2). */
 export function applyThatsLife(s: TlState, a: Action): StepResult<TlState> {
-  if (!a || typeof a.do !== 'string') return fail('bad_action');
+  if (!a) return fail('bad_action');
   if (a.do === 'roll') return roll(s, a);
   if (a.do === 'move') return move(s, a);
   if (a.do === 'stay') return stay(s);
-  return fail('unknown_action', a.do);
+  return fail('unknown_event', a.do);
 }
