@@ -66,6 +66,8 @@ function randomGiven(rnd: Rnd): Fragment {
   if (rnd(3) !== 0) given.turn = randomTurn(rnd, dice, order, order[ai]);
   else {
     if (rnd(30) === 0) for (const p of players) p.turns_taken = tpp; // over before it starts
+    // Uneven turns (a position set out by hand): whoever has played all theirs is skipped.
+    else if (rnd(8) === 0) for (const p of players) if (p.name !== order[ai]) p.turns_taken = rnd(tpp + 1);
     // A turn with nothing thrown yet may also be spelt out, as a snapshot of a state would.
     if (rnd(3) === 0) given.turn = { row: [null, null, null, null, null, null, null, null, null], lair: [], direction: null, bets: {} };
   }

@@ -138,7 +138,9 @@ function scoreTurn(s: RState): void {
   s.bets = {};
   s.pending = null;
   if (allDone(s)) return finish(s);
-  s.active = s.order[(s.order.indexOf(s.active) + 1) % s.order.length];
+  // The next player clockwise who has turns left.
+  do s.active = s.order[(s.order.indexOf(s.active) + 1) % s.order.length];
+  while (s.turns_taken[s.active] >= s.config.turns_per_player);
   s.phase = 'await_throw';
 }
 

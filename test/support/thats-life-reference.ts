@@ -225,10 +225,9 @@ function move(s: RState, a: Record<string, any>): RResult {
     endGame(s, null);
   } else if (s.config.variant4_end && isFigure && to === 'finish' && allHome(s, mover)) {
     // R-TL-V4: each other player takes the cards only their own figures hold, without a guard.
-    // Order of the taken cards: RULES.md is silent; the engine's (figure by figure, seat order) is followed.
-    for (const f of Object.keys(s.figures)) {
-      const c = s.figures[f];
-      if (s.path.indexOf(c) < 0 || guardsOn(s, c).length > 0) continue;
+    // Order of the taken cards: RULES.md is silent; the route's, as three blind implementations chose.
+    for (const c of s.path.slice()) {
+      if (guardsOn(s, c).length > 0) continue;
       const on = figuresOn(s, c);
       const owners = on.map(ownerOf).filter((n, k, l) => l.indexOf(n) === k);
       if (owners.length !== 1) continue;

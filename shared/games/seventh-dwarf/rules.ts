@@ -121,7 +121,10 @@ function scoreTurn(s: DwState, fx: Effect[]): void {
     endGame(s);
     fx.push({ type: 'game_over' });
   } else {
-    s.active = (a + 1) % s.players.length;
+    // The next player clockwise with turns left (a position given with uneven turns skips the others).
+    let n = (a + 1) % s.players.length;
+    while (s.players[n].turns_taken >= cfg.turns_per_player) n = (n + 1) % s.players.length;
+    s.active = n;
     s.phase = THROW;
     fx.push({ type: 'turn_end' });
   }

@@ -142,17 +142,15 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
   const v4 = s.config.variant4_end && onCourse(s.players[mover]) === 0;
   const v5 = s.config.variant5_end && left === 1;
   if (v4) {
-    // R-TL-V4: each other player takes the unguarded cards only their own figures stand on.
-    for (let i = 0; i < s.players.length; i++) {
-      if (i === mover) continue;
-      const f = s.players[i].figures;
-      for (let k = 0; k < f.length; k++) {
-        const c = f[k];
-        if (c === START || c === FINISH || s.path.indexOf(c) < 0 || guardOn(s, c)) continue;
-        let mine = true;
-        for (let j = 0; j < s.players.length && mine; j++) if (j !== i && s.players[j].figures.indexOf(c) >= 0) mine = false;
-        if (mine) collect(s, i, c, fx);
-      }
+    // R-TL-V4: each other player takes the unguarded cards only their own figures stand on, in the
+    // order of the route (three implementations written blind from RULES.md collect them so).
+    const cards = s.path.slice();
+    for (let k = 0; k < cards.length; k++) {
+      const c = cards[k];
+      if (guardOn(s, c)) continue;
+      let owner = -1;
+      for (let j = 0; j < s.players.length && owner !== -2; j++) if (s.players[j].figures.indexOf(c) >= 0) owner = owner < 0 ? j : -2;
+      if (owner >= 0) collect(s, owner, c, fx);
     }
   }
   // Both on one move: Variant 4's cards first, then the penalty from what is left.
