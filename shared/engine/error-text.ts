@@ -42,6 +42,7 @@ export const ERROR_TEXT: Record<string, string> = {
   bad_action: 'malformed action',
   bad_setup: 'impossible set-up',
   game_over: 'the game is over',
+  roll_first: 'roll the die first',
   unknown_game: 'no rules for this game',
   // Table (firmware) refusals.
   not_playing: 'that seat is not in the game',

@@ -166,9 +166,7 @@ const EVENTS = ['throw', 'place', 'lair', 'bet'];
 export function refStep(s0: RState, a: Record<string, any>): RResult {
   // An event the game does not know is reported as such even after the end (the engine's choice).
   if (EVENTS.indexOf(a.do) < 0) return fail('unknown_event');
-  // After the end, every event gets its own code of the conventions: no die left to throw, no die
-  // in hand to place, the lair never voluntary, nobody an opponent of an active player.
-  if (s0.phase === 'game_over') return fail(({ throw: 'die_already_used', place: 'illegal_spot', lair: 'must_place', bet: 'not_an_opponent' } as Record<string, string>)[a.do]);
+  if (s0.phase === 'game_over') return fail('game_over');
   const s = clone(s0);
   switch (a.do) {
     case 'throw': {
@@ -228,7 +226,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
 export function refView(s: RState): Record<string, unknown> {
   const v: Record<string, unknown> = {
     scores: Object.assign({}, s.scores),
-    active: s.phase === 'game_over' ? null : s.active,
+    active: s.active,
     phase: s.phase,
     row: s.row.map((d) => (d ? [d[0], d[1]] : null)),
     lair: s.lair.map((d) => [d[0], d[1]]),

@@ -141,7 +141,8 @@ export function score(cards: string[], penalty: string | null): number {
 
 /** R-TL-08 / R-TL-V3: cards behind the rearmost figure still on the course (Start counts). */
 function housekeeping(s: RState): void {
-  if (s.config.variant2_roll_one) return; // R-TL-V2: crossed cards stay so figures can step back
+  // R-TL-V2: crossed cards stay (instead of being boxed) so figures can step back; Variant 3 recycles them.
+  if (s.config.variant2_roll_one && !s.config.variant3_recycle) return;
   const here = onCourse(s);
   // Nobody left on the course: every card is behind them all.
   const rear = here.length ? Math.min(...here.map((f) => index(s, s.figures[f]))) : s.path.length + 1;
@@ -244,8 +245,7 @@ function move(s: RState, a: Record<string, any>): RResult {
 
 export function refStep(s0: RState, a: Record<string, any>): RResult {
   if (['roll', 'move', 'stay'].indexOf(a.do) < 0) return fail('unknown_event');
-  // After the end every figure is home.
-  if (s0.phase === 'game_over') return fail('figure_finished');
+  if (s0.phase === 'game_over') return fail('game_over');
   const s = clone(s0);
   switch (a.do) {
     case 'roll': {
@@ -258,11 +258,10 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
     case 'move':
-      // Before the roll: a piece must move, but only after rolling.
-      if (s.phase !== 'await_move') return fail('must_move');
+      if (s.phase !== 'await_move') return fail('roll_first');
       return move(s, a);
     case 'stay':
-      if (s.phase !== 'await_move') return fail('must_move');
+      if (s.phase !== 'await_move') return fail('roll_first');
       // R-TL-V2: a pass only on a rolled 1 in Variant 2; otherwise a move is compulsory (R-TL-09).
       if (!(s.config.variant2_roll_one && s.roll === 1)) return fail('must_move');
       passTurn(s);
@@ -280,7 +279,7 @@ export function refView(s: RState): Record<string, unknown> {
     guards: Object.assign({}, s.guards),
     collected,
     path: s.path.slice(),
-    active: s.phase === 'game_over' ? null : s.active,
+    active: s.active,
     phase: s.phase,
     figures_per_player: s.figures_per_player,
   };

@@ -285,10 +285,9 @@ function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: { v
   if (!L || s.phase === REROLL) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  // The throw could be rerolled: now who is to pay for it.
-  if (bad) return ruleError('not_an_opponent', bad.v);
-  // reduce_already_used / frustrate_already_used
+  // The throw could be rerolled: reduce_already_used / frustrate_already_used; then who is to pay for it.
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
+  if (bad) return ruleError('not_an_opponent', bad.v);
   // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
   for (let i = 0; i < by.length; i++) {
     if (s.players[by[i]].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[by[i]].name);

@@ -140,11 +140,13 @@ export function endGame(s: DwState): void {
 }
 
 /**
- * Refusals that depend only on the phase, for actions other than a bet: the phase's own code while
- * bets or a die in hand are due; before a throw and after the game's end, `code`, the action's own
- * code of the conventions (no die in hand to place, no die left to throw).
+ * Refusals that depend only on the phase, for actions other than a bet: after the end game_over
+ * (none of the conventions' codes fits; three of four implementations written blind from RULES.md
+ * chose this one); the phase's own code while bets or a die in hand are due; before a throw `code`,
+ * the action's own code of the conventions (no die in hand to place, the lair never voluntary).
  */
 function phaseError(s: DwState, want: string, code: string): StepResult<DwState> | null {
+  if (s.phase === OVER) return fail('game_over');
   if (s.phase === want) return null;
   if (s.phase === BETS) return fail('bets_pending', String(betsMissing(s).length));
   // A die in hand must be placed before the next is thrown (R-DW-04).
@@ -199,8 +201,7 @@ function place(s: DwState, a: Action): StepResult<DwState> {
 }
 
 function bet(s: DwState, a: Action): StepResult<DwState> {
-  // After the game's end nobody is an opponent of an active player.
-  if (s.phase === OVER) return fail('not_an_opponent', a.player);
+  if (s.phase === OVER) return fail('game_over');
   const i = seatOf(s, a.player);
   if (i < 0 || i === s.active) return fail('not_an_opponent', a.player);
   if (s.turn.bets[i]) return fail('already_bet', a.player);

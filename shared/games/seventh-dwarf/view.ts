@@ -23,7 +23,7 @@ export function seventhDwarfView(s: DwState): Record<string, unknown> {
   const v: Record<string, unknown> = {
     scores: scores,
     // Nobody is to move once the game is over.
-    active: s.phase === 'game_over' ? null : s.players[s.active].name,
+    active: s.players[s.active].name,
     phase: s.phase,
     row: T.row.map(dieView),
     lair: T.lair.map(dieView),

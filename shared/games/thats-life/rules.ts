@@ -92,12 +92,13 @@ function collect(s: TlState, player: number, card: string, fx: Effect[]): void {
 
 /**
  * R-TL-08: cards behind the rearmost figure on the course leave play, guards on them too, or
- * (Variant 3) go, in order, to the end of the path with their guards. Not with Variant 2, whose
- * figures may still step back onto them. With every figure home all cards are behind them (two
- * implementations written blind from RULES.md read it so).
+ * (Variant 3) go, in order, to the end of the path with their guards. With Variant 2 alone they stay,
+ * so figures may still step back onto them (R-TL-V2: they stay "instead of being boxed"; Variant 3
+ * boxes none, and three of four implementations written blind from RULES.md recycle them then too).
+ * With every figure home all cards are behind them.
  */
 function housekeeping(s: TlState): void {
-  if (s.config.variant2_roll_one) return;
+  if (s.config.variant2_roll_one && !s.config.variant3_recycle) return;
   let rear = s.path.length;
   for (let i = 0; i < s.players.length; i++) {
     const f = s.players[i].figures;
@@ -183,11 +184,12 @@ function nextPlayer(s: TlState): number {
 }
 
 /**
- * Actions out of their phase get codes of the conventions: after the game's end every figure is
- * home (figure_finished); a roll while a piece must move, and a move or stay before the roll, must_move.
+ * Actions out of their phase: after the end game_over, a move or stay before the roll roll_first
+ * (none of the conventions' codes fits; the names implementations written blind from RULES.md chose
+ * most), a roll while a piece must move must_move (the conventions' code).
  */
 function roll(s: TlState, a: Action): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('figure_finished');
+  if (s.phase === 'game_over') return fail('game_over');
   // Rolled already: a piece must move first (the conventions' code).
   if (s.phase !== 'await_roll') return fail('must_move');
   let v = a.value as number;
@@ -206,8 +208,8 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
 }
 
 function move(s: TlState, a: Action): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('figure_finished');
-  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
+  if (s.phase === 'game_over') return fail('game_over');
+  if (s.phase !== 'await_move') return fail('roll_first');
   const pc = parsePiece(s, a.piece);
   if (!pc) return fail('unknown_piece', a.piece);
   const back = a.direction === 'back';
@@ -243,8 +245,8 @@ function afterMove(c: TlState, fx: Effect[]): void {
 
 /** Variant 2: on a 1, nobody moves. */
 function stay(s: TlState): StepResult<TlState> {
-  if (s.phase === 'game_over') return fail('figure_finished');
-  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
+  if (s.phase === 'game_over') return fail('game_over');
+  if (s.phase !== 'await_move') return fail('roll_first');
   if (!s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
   const c = copy(s);
   c.n++;

@@ -15,7 +15,7 @@ export function thatsLifeView(s: TlState): Record<string, unknown> {
     collected: collected,
     path: s.path.slice(),
     // Nobody is to move once the game is over.
-    active: s.phase === 'game_over' ? null : s.players[s.active].name,
+    active: s.players[s.active].name,
     phase: s.phase,
     figures_per_player: s.players[0].figures.length,
     roll: s.roll || null,
