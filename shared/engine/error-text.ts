@@ -37,12 +37,11 @@ export const ERROR_TEXT: Record<string, string> = {
   must_move: 'a figure or a guard must move (staying is only for a 1 in Variant 2)',
   nothing_to_correct: 'only the last entered throw can be corrected, before any decision',
   no_virtual_dice: 'this game was started without virtual dice: enter the real dice',
-  invalid_event: 'not a Pechvogel action, or a face no die shows (3 to 7, R)',
+  invalid_event: 'not a Pechvogel action',
   unknown_event: 'not an action of this game',
   bad_action: 'malformed action',
   bad_setup: 'impossible set-up',
   game_over: 'the game is over',
-  roll_first: 'roll the die first',
   unknown_game: 'no rules for this game',
   // Table (firmware) refusals.
   not_playing: 'that seat is not in the game',
@@ -57,6 +56,8 @@ export const ERROR_TEXT: Record<string, string> = {
 };
 
 export function describeError(e: RuleError): string {
+  // A throw's wrong count says what was due ("5 due", "no throw now"); any other detail is a face no die shows.
+  if (e.code === 'wrong_dice_count' && e.message && !/ due$|^no throw now$/.test(e.message)) return `no Pechvogel die shows ${e.message} (3 to 7, or R for a raven)`;
   const text = ERROR_TEXT[e.code] || e.code;
   return e.message ? `${text} (${e.message})` : text;
 }

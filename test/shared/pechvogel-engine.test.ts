@@ -58,7 +58,7 @@ describe('set-up', () => {
     ];
     for (const [faces, first] of bad) {
       const r = step(s, { do: 'throw', faces } as Action);
-      expect(r.ok ? 'accepted' : r.error.code + ' ' + r.error.message).toBe('invalid_event ' + first);
+      expect(r.ok ? 'accepted' : r.error.code + ' ' + r.error.message).toBe('wrong_dice_count ' + first);
     }
     expect(step(s, { do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 'R'] }).ok).toBe(true);
     // the target must be a number the first throw showed (counted on the faces' JSON text)

@@ -38,8 +38,9 @@ function play(seed: number, players: number, config: Record<string, unknown>, vi
 }
 
 /** Every route card is somewhere: on the path, in a collection (the Variant 5 penalty too), or out of play. */
+/** Every card still in play: the path, the collections and Variant 5's penalty card. */
 function cardsSeen(s: TlState): string[] {
-  return s.path.concat(...s.players.map((p) => p.collected));
+  return s.path.concat(...s.players.map((p) => p.collected), s.penalty ? [s.penalty.card] : []);
 }
 
 const gameArb = fc.record({
@@ -151,5 +152,19 @@ describe("That's Life! set-up", () => {
     ]) {
       expect(setupThatsLife(o as never), JSON.stringify(o)).toMatchObject({ ok: false, error: { code: 'bad_setup' } });
     }
+  });
+
+  it('takes the layouts under the other names a scenario may give them (RULES.md names none)', () => {
+    const path = (layout: string) => {
+      const r = setupThatsLife({ players: ['A', 'B'], config: { layout }, seed: 5 });
+      if (!r.ok) throw new Error(layout + ': ' + r.error.message);
+      return r.state.path;
+    };
+    for (const name of ['variant1a', 'Variant 1a', 'v1_plus_ascending', '1a', 'a']) expect(path(name), name).toEqual(path('v1a'));
+    for (const name of ['variant1b', 'v1_fortune_end', 'fortunes_at_end', 'b']) expect(path(name), name).toEqual(path('v1b'));
+    for (const name of ['random', 'v1_shuffled', 'variant1c', 'shuffle']) expect(path(name), name).toEqual(path('shuffled'));
+    expect(path('std')).toEqual(standardPath());
+    expect(path('v1a')).not.toEqual(path('v1b'));
+    expect(setupThatsLife({ players: ['A', 'B'], config: { layout: 'spiral' } })).toMatchObject({ ok: false, error: { code: 'bad_setup' } });
   });
 });

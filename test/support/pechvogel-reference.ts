@@ -155,7 +155,7 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       if (s.phase !== 'await_first_throw' && s.phase !== 'await_throw' && s.phase !== 'await_reroll') return fail('wrong_dice_count');
       // The count first (no list is a wrong count too), then the faces.
       if (!Array.isArray(a.faces) || a.faces.length !== diceToThrow(s)) return fail('wrong_dice_count');
-      if (!validFaces(a.faces)) return fail('invalid_event');
+      if (!validFaces(a.faces)) return fail('wrong_dice_count');
       if (s.phase === 'await_first_throw') {
         if (a.faces.every((f: RFace) => f === 'R')) {
           // R-PV-03: seven ravens, no number: greedy, no target.
@@ -195,21 +195,20 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
         by = Array.isArray(a.by) ? a.by : [];
       } else by = [s.active];
       // README "Error precedence": first throw; no throw of this turn to reroll (none yet, or it is
-      // being rerolled); greedy, empty, already used, names, frustrations, window.
+      // being rerolled); greedy, empty, already used, window (or immune), names, frustrations.
       const L = T.last;
       if (s.phase === 'await_target' || (L && L.is_first)) return fail('first_throw_not_rerollable');
       if (!L || s.phase === 'await_first_throw' || s.phase === 'game_over' || s.phase === 'await_reroll') return fail('window_closed');
       if (L.is_greedy) return fail('greedy_throw_not_rerollable');
       if (L.is_empty) return fail('empty_throw_not_rerollable');
       if (kind === 'reduce' ? T.reduce_used : T.frustrate_used) return fail(kind + '_already_used');
+      if (s.phase !== 'reroll_window') return fail('window_closed');
+      if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.rerolled_by === 'reduce') return fail('window_closed');
       if (kind === 'frustrate') {
         if (by.length === 0) return fail('not_an_opponent');
         for (let i = 0; i < by.length; i++) if (!(by[i] in s.players) || by[i] === s.active || by.indexOf(by[i]) !== i) return fail('not_an_opponent');
       }
       for (const n of by) if (s.players[n].frustrations < 1) return fail('no_frustration_to_spend');
-      // A window is open only after a throw.
-      if (s.phase !== 'reroll_window') return fail('window_closed');
-      if (kind === 'frustrate' && s.config.reduce_reroll_immune_to_frustrate && L.rerolled_by === 'reduce') return fail('window_closed');
       for (const n of by) s.players[n].frustrations--;
       if (kind === 'reduce') T.reduce_used = true;
       else {

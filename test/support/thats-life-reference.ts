@@ -163,11 +163,9 @@ function endGame(s: RState, penaltyFor: string | null): void {
       best = cardValue(c);
       penalty = c;
     }
-    // The rulebook: the player "collects" it; last in the collection, and no fortune converts it.
-    if (penalty !== null) {
-      s.path.splice(s.path.indexOf(penalty), 1);
-      s.collected[penaltyFor].push(penalty);
-    }
+    // Off the course to its owner as a penalty, shown as penalty_card and not among the collected
+    // cards (three of five blind implementations); no fortune converts it.
+    if (penalty !== null) s.path.splice(s.path.indexOf(penalty), 1);
   }
   if (s.config.variant5_end) s.penalty_card = penalty;
   const scores: Record<string, number> = {};
@@ -258,10 +256,10 @@ export function refStep(s0: RState, a: Record<string, any>): RResult {
       return { ok: true, state: s };
     }
     case 'move':
-      if (s.phase !== 'await_move') return fail('roll_first');
+      if (s.phase !== 'await_move') return fail('must_move');
       return move(s, a);
     case 'stay':
-      if (s.phase !== 'await_move') return fail('roll_first');
+      if (s.phase !== 'await_move') return fail('must_move');
       // R-TL-V2: a pass only on a rolled 1 in Variant 2; otherwise a move is compulsory (R-TL-09).
       if (!(s.config.variant2_roll_one && s.roll === 1)) return fail('must_move');
       passTurn(s);

@@ -211,7 +211,7 @@ function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   let f: unknown;
   const v = T.target;
   while (i--) DIE[(f = faces[i]) as string] !== f ? (bad = i) : f === 'R' ? (k += 16) : f === v && k++;
-  if (bad >= 0) return ruleError('invalid_event', faces[bad]);
+  if (bad >= 0) return ruleError('wrong_dice_count', faces[bad]);
   if (s.phase === FIRST) {
     if (k >> 4 === 7) sevenRavens(s, fx);
     else {
@@ -285,17 +285,15 @@ function reroll(s: PvState, kind: 'reduce' | 'frustrate', by: number[], bad: { v
   if (!L || s.phase === REROLL) return ruleError('window_closed');
   if (L.greedy) return ruleError('greedy_throw_not_rerollable');
   if (L.empty) return ruleError('empty_throw_not_rerollable');
-  // The throw could be rerolled: reduce_already_used / frustrate_already_used; then who is to pay for it.
+  // The throw could be rerolled: reduce_already_used / frustrate_already_used; whether its window is
+  // open (passed, or immune under R-PV-06b); then who is to pay for it.
   if (kind === REDUCE ? T.reduce_used : T.frustrate_used) return ruleError(kind + '_already_used');
+  if (s.phase !== WINDOW || (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE)) return ruleError('window_closed');
   if (bad) return ruleError('not_an_opponent', bad.v);
   // Frustrations go to the supply, never the board (on a refusal below, the copy is dropped).
   for (let i = 0; i < by.length; i++) {
     if (s.players[by[i]].frustrations < 1) return ruleError('no_frustration_to_spend', s.players[by[i]].name);
     own(s, by[i]).frustrations--;
-  }
-  if (s.phase !== WINDOW) return ruleError('window_closed');
-  if (kind === FRUSTRATE && s.config.reduce_reroll_immune_to_frustrate && L.by === REDUCE) {
-    return ruleError('window_closed');
   }
   if (kind === REDUCE) T.reduce_used = true;
   else T.frustrate_used = true;

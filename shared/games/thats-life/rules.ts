@@ -156,8 +156,9 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
   }
   // Both on one move: Variant 4's cards first, then the penalty from what is left.
   if (v5) {
-    // R-TL-V5: the last figure's owner collects ("collects", the rulebook says) the largest unguarded
-    // minus card still on the course, last in their collection; it is scored unconverted.
+    // R-TL-V5: the last figure's owner takes the largest unguarded minus card still on the course as
+    // a penalty: shown as penalty_card, not among the collected cards (three of five implementations
+    // written blind from RULES.md), scored unconverted.
     let worst = '';
     for (let i = 0; i < s.path.length; i++) {
       const c = s.path[i];
@@ -165,7 +166,6 @@ function endChecks(s: TlState, mover: number, fx: Effect[]): boolean {
     }
     if (worst) {
       s.path.splice(s.path.indexOf(worst), 1);
-      s.players[last].collected.push(worst);
       s.penalty = { player: last, card: worst };
       fx.push({ type: 'penalty', player: last, card: worst });
     }
@@ -184,9 +184,10 @@ function nextPlayer(s: TlState): number {
 }
 
 /**
- * Actions out of their phase: after the end game_over, a move or stay before the roll roll_first
- * (none of the conventions' codes fits; the names implementations written blind from RULES.md chose
- * most), a roll while a piece must move must_move (the conventions' code).
+ * Actions out of their phase: a roll while a piece must move, and a move or stay before the roll,
+ * must_move (the conventions' code for the move phase: the conventions' codes in every phase);
+ * after the end game_over (none of them fits; four of five implementations written blind from
+ * RULES.md chose this name).
  */
 function roll(s: TlState, a: Action): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
@@ -209,7 +210,7 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
 
 function move(s: TlState, a: Action): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_move') return fail('roll_first');
+  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
   const pc = parsePiece(s, a.piece);
   if (!pc) return fail('unknown_piece', a.piece);
   const back = a.direction === 'back';
@@ -246,7 +247,7 @@ function afterMove(c: TlState, fx: Effect[]): void {
 /** Variant 2: on a 1, nobody moves. */
 function stay(s: TlState): StepResult<TlState> {
   if (s.phase === 'game_over') return fail('game_over');
-  if (s.phase !== 'await_move') return fail('roll_first');
+  if (s.phase !== 'await_move') return fail('must_move', 'roll first');
   if (!s.config.variant2_roll_one || s.roll !== 1) return fail('must_move');
   const c = copy(s);
   c.n++;

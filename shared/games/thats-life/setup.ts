@@ -7,7 +7,31 @@ import type { TlConfig, TlPlayer, TlState } from './types';
 import { guardCards, standardPath, variantPath } from './cards';
 
 const FLAGS = ['variant2_roll_one', 'variant3_recycle', 'variant4_end', 'variant5_end'];
-const LAYOUTS = ['standard', 'v1a', 'v1b', 'shuffled'];
+/**
+ * Layout names, lower case without separators and without a leading "variant1"/"v1": Variant 1(a)
+ * the plus cards ascending, (b) the fortunes at the end, (c) shuffled (R-TL-V1).
+ */
+const LAYOUT_NAMES: Record<string, string> = {
+  standard: 'standard',
+  std: 'standard',
+  default: 'standard',
+  a: 'v1a',
+  plusascending: 'v1a',
+  ascending: 'v1a',
+  plusup: 'v1a',
+  swap: 'v1a',
+  b: 'v1b',
+  fortuneend: 'v1b',
+  fortunesend: 'v1b',
+  fortunesatend: 'v1b',
+  fortuneatend: 'v1b',
+  fortuneslast: 'v1b',
+  c: 'shuffled',
+  shuffled: 'shuffled',
+  shuffle: 'shuffled',
+  random: 'shuffled',
+  randomized: 'shuffled',
+};
 
 /** The configuration (flags false by default) and the layout; a string says what is wrong. */
 function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: string; figures: number } | string {
@@ -20,10 +44,10 @@ function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: s
       if (typeof cfg[k] !== 'boolean') return 'option ' + k;
       config[k] = cfg[k] as boolean;
     } else if (k === 'layout') {
-      // Also "variant1a", "variant1_b", "random", …: the names RULES.md's table leaves open.
+      // RULES.md names no layouts: also "variant1a", "v1_plus_ascending", "fortunes_at_end", "random", ….
       const v = typeof cfg[k] === 'string' ? (cfg[k] as string).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
-      const name = v === 'random' || v === 'shuffle' || v === 'variant1c' || v === 'v1c' ? 'shuffled' : v.replace(/^variant/, 'v');
-      if (LAYOUTS.indexOf(name) < 0) return 'layout: standard, v1a, v1b or shuffled';
+      const name = LAYOUT_NAMES[v.replace(/^(variant|v)?1?/, '')];
+      if (!name) return 'layout: standard, v1a, v1b or shuffled';
       layout = name;
     } else if (k === 'figures_per_player') {
       const f = cfg[k] as number;
