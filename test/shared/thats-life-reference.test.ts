@@ -84,7 +84,7 @@ function nextAction(rnd: Rnd, s: RState): Action {
   if (rnd(10) === 0) {
     const figs = Object.keys(s.figures);
     const any: Action[] = [
-      { do: 'roll', value: [0, 7, -1, 2.5, '3', null][rnd(6)] },
+      { do: 'roll', value: [0, 7, -1, 2.5, '3', null, undefined][rnd(7)] },
       { do: 'roll', value: 1 + rnd(6) },
       { do: 'move', piece: figs[rnd(figs.length)] },
       { do: 'move', piece: 'G' + (1 + rnd(8)) },

@@ -197,7 +197,8 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
   const c = copy(s);
   const fx: Effect[] = [];
   if (v === undefined) {
-    if (!s.rng) return fail('no_virtual_dice');
+    // No value and no virtual dice (a scenario's roll always has one): no die value to move by.
+    if (!s.rng) return fail('invalid_value', 'no value and no virtual dice');
     c.rng = s.rng.slice();
     v = 1 + randomBelow(c.rng, 6);
     fx.push({ type: 'rolled', value: v });
