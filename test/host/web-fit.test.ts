@@ -280,8 +280,9 @@ describe('the mirror page fits the screen', () => {
     a.board.press('OK', 60);
     await t1.locator('.refusal.on').waitFor({ timeout: 10_000 });
     expect(await t1.locator('.refusal').textContent()).toMatch(/^Refused: /);
-    a.board.press('S4', 900);
-    a.board.press('K1', 60);
+    // Held well past the long press (800 ms after the debounced edge: a 900 ms hold left ~70 ms, and a
+    // loaded CI machine once took it for a short press), then K1 after it, as a person does.
+    a.board.press('S4', 1500, () => a.board.press('K1', 60));
     await t1.locator('.setup .seat.in.start', { hasText: 'Seat 4' }).waitFor({ timeout: 10_000 });
     await t1.locator('.setup', { hasText: 'K1 virtual dice on' }).waitFor({ timeout: 10_000 });
     expect(await t1.locator('.setup').textContent()).toContain('Joined: Seat 2, Seat 4 · starts: Seat 4');
