@@ -165,6 +165,6 @@ describe("That's Life! set-up", () => {
     for (const name of ['random', 'v1_shuffled', 'variant1c', 'shuffle']) expect(path(name), name).toEqual(path('shuffled'));
     expect(path('std')).toEqual(standardPath());
     expect(path('v1a')).not.toEqual(path('v1b'));
-    expect(setupThatsLife({ players: ['A', 'B'], config: { layout: 'spiral' } })).toMatchObject({ ok: false, error: { code: 'bad_setup' } });
+    for (const layout of ['spiral', 'constructor', 'toString']) expect(setupThatsLife({ players: ['A', 'B'], config: { layout } }), layout).toMatchObject({ ok: false, error: { code: 'bad_setup' } });
   });
 });

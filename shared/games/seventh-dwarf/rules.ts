@@ -143,19 +143,20 @@ export function endGame(s: DwState): void {
  * Refusals that depend only on the phase, for actions other than a bet: after the end game_over
  * (none of the conventions' codes fits; three of four implementations written blind from RULES.md
  * chose this one); the phase's own code while bets or a die in hand are due; before a throw `code`,
- * the action's own code of the conventions (no die in hand to place, the lair never voluntary).
+ * the action's own code of the conventions (no die in hand to place, the lair never voluntary; a
+ * throw, the action of that phase, passes none).
  */
-function phaseError(s: DwState, want: string, code: string): StepResult<DwState> | null {
+function phaseError(s: DwState, want: string, code?: string): StepResult<DwState> | null {
   if (s.phase === OVER) return fail('game_over');
   if (s.phase === want) return null;
   if (s.phase === BETS) return fail('bets_pending', String(betsMissing(s).length));
   // A die in hand must be placed before the next is thrown (R-DW-04).
   if (s.phase === PLACE) return fail('must_place');
-  return fail(code);
+  return fail(code as string);
 }
 
 function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> {
-  const bad = phaseError(s, THROW, 'die_already_used');
+  const bad = phaseError(s, THROW);
   if (bad) return bad;
   if (s.config.dice.indexOf(a.die as string) < 0) return fail('unknown_die', a.die);
   if (diceLeft(s).indexOf(a.die as string) < 0) return fail('die_already_used', a.die);

@@ -22,7 +22,7 @@ export function seventhDwarfView(s: DwState): Record<string, unknown> {
   for (let i = 0; i < s.players.length; i++) if (T.bets[i]) placed.push(s.players[i].name);
   const v: Record<string, unknown> = {
     scores: scores,
-    // Nobody is to move once the game is over.
+    // At game over still the player who ended it (README: as implementations written blind from RULES.md chose).
     active: s.players[s.active].name,
     phase: s.phase,
     row: T.row.map(dieView),

@@ -46,9 +46,10 @@ function readConfig(cfg: Record<string, unknown>): { config: TlConfig; layout: s
     } else if (k === 'layout') {
       // RULES.md names no layouts: also "variant1a", "v1_plus_ascending", "fortunes_at_end", "random", ….
       const v = typeof cfg[k] === 'string' ? (cfg[k] as string).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
-      const name = LAYOUT_NAMES[v.replace(/^(variant|v)?1?/, '')];
-      if (!name) return 'layout: standard, v1a, v1b or shuffled';
-      layout = name;
+      const key = v.replace(/^(variant|v)?1?/, '');
+      // Own keys only ("constructor" is no layout).
+      if (!Object.prototype.hasOwnProperty.call(LAYOUT_NAMES, key)) return 'layout: standard, v1a, v1b or shuffled';
+      layout = LAYOUT_NAMES[key];
     } else if (k === 'figures_per_player') {
       const f = cfg[k] as number;
       if (f !== 2 && f !== 3) return 'figures_per_player: 2 or 3';

@@ -14,7 +14,7 @@ export function thatsLifeView(s: TlState): Record<string, unknown> {
     guards: Object.assign({}, s.guards),
     collected: collected,
     path: s.path.slice(),
-    // Nobody is to move once the game is over.
+    // At game over still the player who ended it (README: as implementations written blind from RULES.md chose).
     active: s.players[s.active].name,
     phase: s.phase,
     figures_per_player: s.players[0].figures.length,
