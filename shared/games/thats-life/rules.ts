@@ -194,15 +194,20 @@ function roll(s: TlState, a: Action): StepResult<TlState> {
   // Rolled already: a piece must move first (the conventions' code).
   if (s.phase !== 'await_roll') return fail('must_move');
   let v = a.value as number;
-  const c = copy(s);
-  const fx: Effect[] = [];
+  let rng: number[] | undefined;
   if (v === undefined) {
     // No value and no virtual dice (a scenario's roll always has one): no die value to move by.
     if (!s.rng) return fail('invalid_value', 'no value and no virtual dice');
-    c.rng = s.rng.slice();
-    v = 1 + randomBelow(c.rng, 6);
-    fx.push({ type: 'rolled', value: v });
+    rng = s.rng.slice();
+    v = 1 + randomBelow(rng, 6);
   } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('invalid_value', v);
+  // Copied only once the roll is taken: a refusal costs no copy.
+  const c = copy(s);
+  const fx: Effect[] = [];
+  if (rng) {
+    c.rng = rng;
+    fx.push({ type: 'rolled', value: v });
+  }
   c.n++;
   c.roll = v;
   c.phase = 'await_move';
