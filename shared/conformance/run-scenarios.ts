@@ -24,6 +24,8 @@ export interface Scenario {
   given: Record<string, unknown>;
   events: (Action & { expect_error?: string; expect_after?: Record<string, unknown> })[];
   expect?: Record<string, unknown>;
+  /** A virtual-dice seed beside given and config (read as given.seed). */
+  seed?: unknown;
 }
 
 export interface ScenarioResult {
@@ -39,6 +41,19 @@ function describe(i: number, ev: Action): string {
   return `event ${i + 1} (${ev.do})`;
 }
 
+/**
+ * The given and config blocks with a virtual-dice seed moved into the given (where the engines
+ * read it): files from other implementations put it in config or beside them too.
+ */
+function seedInGiven(sc: Scenario): [Record<string, unknown>, Record<string, unknown>] {
+  const given = Object.assign({}, sc.given) as Record<string, unknown>;
+  const config = Object.assign({}, sc.config) as Record<string, unknown>;
+  if (given.seed === undefined) given.seed = config.seed !== undefined ? config.seed : sc.seed;
+  if (given.seed === undefined) delete given.seed;
+  delete config.seed;
+  return [given, config];
+}
+
 export function runScenario(sc: Scenario): ScenarioResult {
   const res: ScenarioResult = { id: sc.id, game: sc.game, title: sc.title || '', status: 'passed', problems: [] };
   const g = GAMES[sc.game];
@@ -52,7 +67,7 @@ export function runScenario(sc: Scenario): ScenarioResult {
     res.problems.push(`unknown game ${JSON.stringify(sc.game)} (known: ${Object.keys(GAMES).concat(PLANNED_GAMES).join(', ')})`);
     return res;
   }
-  const start = g.fromGiven(sc.given || {}, sc.config || {});
+  const start = g.fromGiven(...seedInGiven(sc));
   if (!start.ok) {
     res.status = 'failed';
     res.problems.push(`given refused: ${start.error.code}: ${start.error.message}`);
@@ -87,11 +102,11 @@ export function runScenario(sc: Scenario): ScenarioResult {
       state = r.state;
     }
     if (ev.expect_after) {
-      for (const m of subsetMismatches(g.view(state), ev.expect_after)) res.problems.push(`after ${describe(i, ev)}: ${m}`);
+      for (const m of subsetMismatches(g.view(state), ev.expect_after, '', true)) res.problems.push(`after ${describe(i, ev)}: ${m}`);
     }
   }
   if (res.problems.length === 0 && sc.expect) {
-    for (const m of subsetMismatches(g.view(state), sc.expect)) res.problems.push(`at the end: ${m}`);
+    for (const m of subsetMismatches(g.view(state), sc.expect, '', true)) res.problems.push(`at the end: ${m}`);
   }
   if (res.problems.length > 0) res.status = 'failed';
   return res;

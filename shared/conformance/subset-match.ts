@@ -2,15 +2,21 @@
  * Subset match as the scenario format defines it: every key of `expected` must be in
  * `actual` with a matching value; objects recurse, lists are compared element by element
  * (same length). Returns human-readable mismatches, empty when it matches.
+ *
+ * `missingIsNull`: an expected null also matches a key the state leaves out. Conformance files
+ * come from other implementations, and JSON says "no value" either way: some list every key in
+ * every phase (`final_scores: null` before the end) where the conventions add it at the end.
+ * A subset match cannot check that a key is absent, so this only stops a spelling of "nothing"
+ * from failing a state that agrees.
  */
-export function subsetMismatches(actual: unknown, expected: unknown, path = ''): string[] {
+export function subsetMismatches(actual: unknown, expected: unknown, path = '', missingIsNull = false): string[] {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path || '.'}: expected a list ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
     if (actual.length !== expected.length) {
       return [`${path || '.'}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
     }
     const out: string[] = [];
-    for (let i = 0; i < expected.length; i++) out.push(...subsetMismatches(actual[i], expected[i], `${path}[${i}]`));
+    for (let i = 0; i < expected.length; i++) out.push(...subsetMismatches(actual[i], expected[i], `${path}[${i}]`, missingIsNull));
     return out;
   }
   if (expected !== null && typeof expected === 'object') {
@@ -21,8 +27,9 @@ export function subsetMismatches(actual: unknown, expected: unknown, path = ''):
     const a = actual as Record<string, unknown>;
     for (const [k, v] of Object.entries(expected as Record<string, unknown>)) {
       const p = path ? `${path}.${k}` : k;
-      if (!(k in a)) out.push(`${p}: missing (expected ${JSON.stringify(v)})`);
-      else out.push(...subsetMismatches(a[k], v, p));
+      if (!(k in a)) {
+        if (!(missingIsNull && v === null)) out.push(`${p}: missing (expected ${JSON.stringify(v)})`);
+      } else out.push(...subsetMismatches(a[k], v, p, missingIsNull));
     }
     return out;
   }

@@ -109,6 +109,18 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     expect(phase(sim)).toBe('await_first_throw');
   });
 
+  it('a long OK at a turn start without virtual dice is refused by the table, saying why (the engine knows no roll then)', async () => {
+    const { board, sim } = await boardAtTurnEnd();
+    endTurn(board, sim);
+    after(board, sim, GRACE + 10);
+    expect(phase(sim)).toBe('await_first_throw');
+    const press = sim.requestSync({ c: 'btn', b: 'OK', k: 'long' });
+    expect(acts(press.msgs)).toEqual([]);
+    expect(press.msgs.filter((m) => m.t === 'rej')).toEqual([]);
+    expect(sim.snapshot().ui.err).toBe('no_virtual_dice');
+    expect(phase(sim)).toBe('await_first_throw');
+  });
+
   it('the countdown bar shows the wait, goes while the throw is corrected and runs again in full after', async () => {
     const { board, sim } = await boardAtTurnEnd();
     sim.requestSync({ c: 'leds', on: true });

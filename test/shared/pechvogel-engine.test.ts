@@ -127,9 +127,9 @@ describe('virtual rolls', () => {
     if (r.ok) expect((r.effects[0].faces as unknown[]).length).toBe(7);
   });
 
-  it('needs a seed, and a virtual roll cannot be "corrected"', () => {
+  it('needs a seed (without one there is no such action), and a virtual roll cannot be "corrected"', () => {
     const r = step(start(), { do: 'roll' });
-    expect(!r.ok && r.error.code).toBe('no_virtual_dice');
+    expect(!r.ok && r.error.code).toBe('invalid_event');
     const rolled = run(start(7), [{ do: 'roll' }]);
     const c = step(rolled, { do: 'correct', faces: [3, 3, 3, 3, 3, 3, 3] });
     expect(!c.ok && c.error.code).toBe('nothing_to_correct');

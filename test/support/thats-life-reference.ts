@@ -205,7 +205,7 @@ function move(s: RState, a: Record<string, any>): RResult {
     if (from === 'box' || from === 'finish' || figuresOn(s, from).length === 0) return fail('guard_alone');
   }
   const back = a.direction === 'back';
-  if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('backward_not_allowed');
+  if (a.direction != null && a.direction !== 'forward' && !back) return fail('backward_not_allowed');
   if (back && !(s.config.variant2_roll_one && s.roll === 1)) return fail('backward_not_allowed');
   const i = index(s, from);
   if (back && i <= 1) return fail('cannot_move_back'); // R-TL-V2: never back onto the Start

@@ -277,6 +277,7 @@ export class PechvogelTable {
     }
     // Held with nothing entered: a virtual roll; held on an entry: it confirms the entry.
     if (kind === 'long' && ui.entry.length === 0 && !ui.correcting) {
+      if (!s.rng) return this.refuse('no_virtual_dice', -1);
       this.act({ do: 'roll' }, -1);
       return;
     }

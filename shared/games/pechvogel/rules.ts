@@ -133,7 +133,7 @@ function resolveTurn(s: PvState, fx: Effect[], got: number | null): void {
 }
 
 /** Out of resolveTurn: its locals and code would cost every turn end on Espruino. */
-function gameOver(s: PvState, fx: Effect[]): void {
+export function gameOver(s: PvState, fx: Effect[]): void {
   s.phase = OVER;
   const scores: number[] = [];
   const winners: number[] = [];
@@ -377,7 +377,8 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
-  if (!s.rng) return ruleError('no_virtual_dice');
+  // Without virtual dice there is no such action (the table says why before it asks).
+  if (!s.rng) return ruleError('invalid_event', 'roll');
   const n = diceDue(s);
   if (!n) return ruleError('wrong_dice_count', 'no throw now');
   const faces: Face[] = [];

@@ -4,6 +4,7 @@ import { seedRng } from '../../engine/rng';
 import type { PvConfig, PvPlayer, PvState } from './types';
 import { emptyTurn } from './turn';
 import { FIRST, THROW } from './phases';
+import { gameOver } from './rules';
 
 export const DEFAULT_CONFIG: PvConfig = {
   reduce_reroll_immune_to_frustrate: false,
@@ -117,6 +118,12 @@ export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<strin
     }
     if (s.turn.frustraters.length > 0) s.turn.frustrate_used = true;
     s.phase = THROW;
+  }
+  // An empty middle is the end of the game (RULES.md §3.3 step 5): implementations written blind
+  // from RULES.md start such a position at game over (eight of eight; five of eight with a turn given).
+  if (s.middle.join('') === '00000') {
+    s.turn = emptyTurn();
+    gameOver(s, []);
   }
   return { ok: true, state: s };
 }

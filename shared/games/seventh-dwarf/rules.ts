@@ -161,9 +161,7 @@ function throwDie(s: DwState, a: Action, virtual: boolean): StepResult<DwState> 
   if (s.config.dice.indexOf(a.die as string) < 0) return fail('unknown_die', a.die);
   if (diceLeft(s).indexOf(a.die as string) < 0) return fail('die_already_used', a.die);
   let v = a.value as number;
-  if (virtual) {
-    if (!s.rng) return fail('no_virtual_dice');
-  } else if (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6) return fail('invalid_value', v);
+  if (!virtual && (typeof v !== 'number' || v % 1 !== 0 || v < 1 || v > 6)) return fail('invalid_value', v);
   const c = copy(s);
   const fx: Effect[] = [];
   if (virtual) {
@@ -224,7 +222,8 @@ function bet(s: DwState, a: Action): StepResult<DwState> {
 export function applySeventhDwarf(s: DwState, a: Action): StepResult<DwState> {
   if (!a) return fail('bad_action');
   if (a.do === 'throw') return throwDie(s, a, false);
-  if (a.do === 'roll') return throwDie(s, a, true);
+  // Without virtual dice there is no such action.
+  if (a.do === 'roll' && s.rng) return throwDie(s, a, true);
   if (a.do === 'place') return place(s, a);
   if (a.do === 'bet') return bet(s, a);
   if (a.do === 'lair') {

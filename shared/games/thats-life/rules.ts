@@ -113,7 +113,7 @@ function housekeeping(s: TlState): void {
   else for (const g in s.guards) if (behind.indexOf(s.guards[g]) >= 0) s.guards[g] = BOX;
 }
 
-function endGame(s: TlState, fx: Effect[]): void {
+export function endGame(s: TlState, fx: Effect[]): void {
   s.phase = 'game_over';
   s.scores = [];
   let top = -Infinity;
@@ -225,7 +225,8 @@ function move(s: TlState, a: Action): StepResult<TlState> {
   // The piece first; then whether it may go back at all (a Variant 2 choice on a 1; a direction
   // that is neither forward nor back gets the direction's code); then whether there is a card behind it.
   if (bad && bad !== 'cannot_move_back') return fail(bad);
-  if (a.direction !== undefined && a.direction !== 'forward' && !back) return fail('backward_not_allowed', a.direction);
+  // No direction (missing or null) is forward.
+  if (a.direction != null && a.direction !== 'forward' && !back) return fail('backward_not_allowed', a.direction);
   if (back && (!s.config.variant2_roll_one || s.roll !== 1)) return fail('backward_not_allowed');
   if (bad) return fail(bad);
   const c = copy(s);

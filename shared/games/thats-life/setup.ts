@@ -5,6 +5,7 @@ import { randomBelow, seedRng } from '../../engine/rng';
 import type { RngState } from '../../engine/rng';
 import type { TlConfig, TlPlayer, TlState } from './types';
 import { guardCards, standardPath, variantPath } from './cards';
+import { endGame } from './rules';
 
 const FLAGS = ['variant2_roll_one', 'variant3_recycle', 'variant4_end', 'variant5_end'];
 /**
@@ -163,5 +164,11 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
     s.phase = 'await_move';
   }
   if (rng) s.rng = rng;
+  // Every figure home is the end of the game (RULES.md §5.2's end check): five of eight
+  // implementations written blind from RULES.md start such a position at game over.
+  if (players.every((p) => p.figures.every((f) => f === 'finish'))) {
+    s.roll = 0;
+    endGame(s, []);
+  }
   return { ok: true, state: s };
 }

@@ -1,0 +1,70 @@
+/**
+ * Scenario files written by other implementations spell some things their own way; what the
+ * conformance runner and the engines take, and what they still refuse.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario, type Scenario } from '../../shared/conformance/run-scenarios';
+
+const PV_PLAYERS = [
+  { name: 'Ann', markers: [3, 4], frustrations: 0 },
+  { name: 'Ben', markers: [5], frustrations: 1 },
+];
+const TL_PATH = ['-1a', '-2a', '-3a', 'F1', '+8', '-1b'];
+const TL_PLAYERS = [
+  { name: 'Red', figures: ['finish', 'finish'], collected: ['+4', '-5a'] },
+  { name: 'Blue', figures: ['finish', 'finish'], collected: ['F2', '-9b', '+1'] },
+];
+
+function run(sc: Partial<Scenario>) {
+  return runScenario(Object.assign({ id: 'X', game: 'pechvogel', given: {}, events: [] }, sc) as Scenario);
+}
+
+describe('conformance files from other implementations', () => {
+  it('an expected null matches a key the state leaves out (final_scores before the end); anything else still must be there', () => {
+    const given = { players: PV_PLAYERS, active: 'Ann' };
+    expect(run({ given, expect: { phase: 'await_first_throw', final_scores: null, winners: null } }).problems).toEqual([]);
+    expect(run({ given, expect: { final_scores: {} } }).problems).toEqual(['at the end: final_scores: missing (expected {})']);
+    // Present keys compare as before: murphy is null, active is not.
+    expect(run({ given, expect: { murphy: null } }).problems).toEqual([]);
+    expect(run({ given, expect: { active: null } }).problems).toEqual(['at the end: active: expected null, got "Ann"']);
+  });
+
+  it('a virtual-dice seed in config or beside given is the given seed (a shuffled layout needs one)', () => {
+    const players = [{ name: 'Red' }, { name: 'Blue' }];
+    const path = (sc: Partial<Scenario>) => {
+      const r = run(Object.assign({ game: 'thats_life', events: [], expect: { path: ['probe'] } }, sc));
+      return r.problems.join(' ');
+    };
+    const inGiven = path({ given: { players, layout: 'shuffled', seed: 7 } });
+    expect(inGiven).toMatch(/path: expected \["probe"\], got \["/);
+    expect(path({ given: { players }, config: { layout: 'shuffled', seed: 7 } })).toBe(inGiven);
+    expect(path({ given: { players }, config: { layout: 'shuffled' }, seed: 7 } as Partial<Scenario>)).toBe(inGiven);
+    expect(path({ given: { players }, config: { layout: 'shuffled', seed: 8 } })).not.toBe(inGiven);
+    expect(run({ game: 'thats_life', given: { players }, config: { layout: 'shuffled' } }).problems[0]).toMatch(/needs a seed/);
+  });
+
+  it('Pechvogel: a position with an empty middle is the end of the game, a turn given or not', () => {
+    const over = { phase: 'game_over', final_scores: { Ann: 7, Ben: 2 }, winners: ['Ann'], active: 'Ann' };
+    for (const turn of [undefined, { target: 5, board: { targets: 1, ravens: 1 } }]) {
+      const given = { players: PV_PLAYERS, active: 'Ann', middle: { 3: 0 }, turn };
+      expect(run({ given, expect: over }).problems).toEqual([]);
+      expect(run({ given, events: [{ do: 'throw', faces: [3, 3, 3, 3, 3, 3, 3], expect_error: 'wrong_dice_count' }] }).problems).toEqual([]);
+    }
+  });
+
+  it("That's Life: a position with every figure home is the end of the game", () => {
+    const given = { players: TL_PLAYERS, path: TL_PATH, active: 'Blue' };
+    // Red: 4 - 5 = -1; Blue: the fortune turns -9 into +9, +1: 10.
+    expect(run({ game: 'thats_life', given, expect: { phase: 'game_over', final_scores: { Red: -1, Blue: 10 }, winners: ['Blue'], active: 'Blue' } }).problems).toEqual([]);
+    expect(run({ game: 'thats_life', given, events: [{ do: 'roll', value: 3, expect_error: 'game_over' }] }).problems).toEqual([]);
+    // One figure still out: play goes on.
+    const out = { players: [TL_PLAYERS[0], { name: 'Blue', figures: ['finish', '-3a'], collected: [] }], path: TL_PATH, active: 'Blue' };
+    expect(run({ game: 'thats_life', given: out, expect: { phase: 'await_roll' } }).problems).toEqual([]);
+  });
+
+  it("That's Life: a move with direction null goes forward; an unknown direction is still refused", () => {
+    const given = { players: [{ name: 'Red', figures: ['-1a', 'start'] }, { name: 'Blue', figures: ['-2a', 'start'] }], path: TL_PATH, active: 'Red', roll: 2 };
+    expect(run({ game: 'thats_life', given, events: [{ do: 'move', piece: 'Red#0', direction: null }], expect: { figures: { 'Red#0': '-3a' } } }).problems).toEqual([]);
+    expect(run({ game: 'thats_life', given, events: [{ do: 'move', piece: 'Red#0', direction: 'up', expect_error: 'backward_not_allowed' }] }).problems).toEqual([]);
+  });
+});
