@@ -54,9 +54,26 @@ function seedInGiven(sc: Scenario): [Record<string, unknown>, Record<string, unk
   return [given, config];
 }
 
+/** Other spellings of the games' names ("seventh-dwarf", "The 7th Dwarf", "Verflixxt!", …). */
+const GAME_ALIASES: Record<string, string> = {
+  '7th_dwarf': 'seventh_dwarf',
+  the_7th_dwarf: 'seventh_dwarf',
+  the_seventh_dwarf: 'seventh_dwarf',
+  that_s_life: 'thats_life',
+  verflixxt: 'thats_life',
+  thats_life_verflixxt: 'thats_life',
+};
+
+function gameKey(name: string): string {
+  const k = String(name).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return Object.prototype.hasOwnProperty.call(GAME_ALIASES, k) ? GAME_ALIASES[k] : k;
+}
+
 export function runScenario(sc: Scenario): ScenarioResult {
   const res: ScenarioResult = { id: sc.id, game: sc.game, title: sc.title || '', status: 'passed', problems: [] };
-  const g = GAMES[sc.game];
+  const key = gameKey(sc.game);
+  // Own keys only: "constructor" is no game.
+  const g = Object.prototype.hasOwnProperty.call(GAMES, key) ? GAMES[key] : undefined;
   if (!g && PLANNED_GAMES.indexOf(sc.game) >= 0) {
     res.status = 'skipped';
     res.problems.push(`the engine has no rules for ${sc.game} yet`);
@@ -89,7 +106,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
       break;
     }
     if (canonicalJson(state) !== before) res.problems.push(`${describe(i, ev)} mutated the input state`);
-    if (ev.expect_error !== undefined) {
+    // null is no expectation, as if left out.
+    if (ev.expect_error != null) {
       if (r.ok) res.problems.push(`${describe(i, ev)} should be refused with ${ev.expect_error} but was accepted`);
       else if (r.error.code !== ev.expect_error) {
         res.problems.push(`${describe(i, ev)} refused with ${r.error.code} (${r.error.message}), expected ${ev.expect_error}`);
@@ -124,10 +142,11 @@ const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typ
 export function scenarioShapeProblem(sc: unknown): string | null {
   if (!isObject(sc)) return `not a scenario object: ${JSON.stringify(sc)}`;
   if (typeof sc.game !== 'string') return 'no "game" name';
-  if (sc.given !== undefined && !isObject(sc.given)) return '"given" is not an object';
-  if (sc.config !== undefined && !isObject(sc.config)) return '"config" is not an object';
-  if (sc.expect !== undefined && !isObject(sc.expect)) return '"expect" is not an object';
-  if (sc.events !== undefined && !Array.isArray(sc.events)) return '"events" is not a list';
+  // null is as if left out.
+  if (sc.given != null && !isObject(sc.given)) return '"given" is not an object';
+  if (sc.config != null && !isObject(sc.config)) return '"config" is not an object';
+  if (sc.expect != null && !isObject(sc.expect)) return '"expect" is not an object';
+  if (sc.events != null && !Array.isArray(sc.events)) return '"events" is not a list';
   const events = (sc.events || []) as unknown[];
   for (let i = 0; i < events.length; i++) {
     const ev = events[i];

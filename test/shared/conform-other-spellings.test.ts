@@ -3,7 +3,7 @@
  * conformance runner and the engines take, and what they still refuse.
  */
 import { describe, expect, it } from 'vitest';
-import { runScenario, type Scenario } from '../../shared/conformance/run-scenarios';
+import { runScenario, runScenarioFile, type Scenario } from '../../shared/conformance/run-scenarios';
 
 const PV_PLAYERS = [
   { name: 'Ann', markers: [3, 4], frustrations: 0 },
@@ -66,5 +66,18 @@ describe('conformance files from other implementations', () => {
     const given = { players: [{ name: 'Red', figures: ['-1a', 'start'] }, { name: 'Blue', figures: ['-2a', 'start'] }], path: TL_PATH, active: 'Red', roll: 2 };
     expect(run({ game: 'thats_life', given, events: [{ do: 'move', piece: 'Red#0', direction: null }], expect: { figures: { 'Red#0': '-3a' } } }).problems).toEqual([]);
     expect(run({ game: 'thats_life', given, events: [{ do: 'move', piece: 'Red#0', direction: 'up', expect_error: 'backward_not_allowed' }] }).problems).toEqual([]);
+  });
+
+  it('null stands for "not given" (expect_error, expect_after, config, expect); game names in other spellings', () => {
+    const file = (sc: Record<string, unknown>) => runScenarioFile({ schema: 'tabletop-rules-scenarios/1', scenarios: [Object.assign({ id: 'N', given: { players: PV_PLAYERS } }, sc)] }, 'f')[0];
+    const ev = { do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 'R'], expect_error: null, expect_after: null };
+    expect(file({ game: 'pechvogel', config: null, expect: null, events: [ev] }).problems).toEqual([]);
+    // An expected refusal is still one.
+    expect(file({ game: 'pechvogel', events: [Object.assign({}, ev, { expect_error: 'wrong_dice_count' })] }).problems[0]).toMatch(/should be refused/);
+    const dw = { players: [{ name: 'A', score: 0, turns_taken: 0 }, { name: 'B', score: 0, turns_taken: 0 }], active: 'A' };
+    for (const game of ['seventh-dwarf', 'The 7th Dwarf', 'SEVENTH_DWARF']) expect(file({ game, given: dw, expect: { phase: 'await_throw' } }).status).toBe('passed');
+    const tl = { players: [{ name: 'Red' }, { name: 'Blue' }] };
+    for (const game of ["That's Life", 'thats-life', 'Verflixxt!']) expect(file({ game, given: tl, expect: { phase: 'await_roll' } }).status).toBe('passed');
+    for (const game of ['constructor', 'toString', 'monopoly']) expect(file({ game }).problems[0]).toMatch(/unknown game/);
   });
 });
