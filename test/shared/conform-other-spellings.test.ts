@@ -1,6 +1,6 @@
 /**
  * Scenario files written by other implementations spell some things their own way; what the
- * conformance runner and the engines take, and what they still refuse.
+ * conformance runner and the engines take, and what they still turn down.
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario, runScenarioFile, type Scenario } from '../../shared/conformance/run-scenarios';
