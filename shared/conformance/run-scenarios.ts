@@ -2,7 +2,7 @@
  * Runs conformance scenarios (format `tabletop-rules-scenarios/1`) against the engine.
  * Pure: takes parsed JSON, returns results; printing is the CLI's job.
  */
-import { GAMES } from '../engine/games';
+import { GAMES, gameDef } from '../engine/games';
 import { step } from '../engine/step';
 import { canonicalJson } from '../engine/hash';
 import type { Action, BaseState } from '../engine/types';
@@ -46,12 +46,20 @@ function describe(i: number, ev: Action): string {
  * read it): files from other implementations put it in config or beside them too.
  */
 function seedInGiven(sc: Scenario): [Record<string, unknown>, Record<string, unknown>] {
-  const given = Object.assign({}, sc.given) as Record<string, unknown>;
-  const config = Object.assign({}, sc.config) as Record<string, unknown>;
-  if (given.seed === undefined) given.seed = config.seed !== undefined ? config.seed : sc.seed;
-  if (given.seed === undefined) delete given.seed;
+  const given = ownCopy(sc.given);
+  const config = ownCopy(sc.config);
+  const seed = config.seed != null ? config.seed : sc.seed;
+  if (given.seed == null && seed != null) given.seed = seed;
   delete config.seed;
   return [given, config];
+}
+
+/** A shallow copy of a JSON object's own keys: a "__proto__" key stays a key (Object.assign would make it the prototype). */
+function ownCopy(o: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (o === null || typeof o !== 'object') return out;
+  for (const k of Object.keys(o)) Object.defineProperty(out, k, { value: (o as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Other spellings of the games' names ("seventh-dwarf", "The 7th Dwarf", "Verflixxt!", …). */
@@ -72,9 +80,8 @@ function gameKey(name: string): string {
 export function runScenario(sc: Scenario): ScenarioResult {
   const res: ScenarioResult = { id: sc.id, game: sc.game, title: sc.title || '', status: 'passed', problems: [] };
   const key = gameKey(sc.game);
-  // Own keys only: "constructor" is no game.
-  const g = Object.prototype.hasOwnProperty.call(GAMES, key) ? GAMES[key] : undefined;
-  if (!g && PLANNED_GAMES.indexOf(sc.game) >= 0) {
+  const g = gameDef(key);
+  if (!g && PLANNED_GAMES.indexOf(key) >= 0) {
     res.status = 'skipped';
     res.problems.push(`the engine has no rules for ${sc.game} yet`);
     return res;

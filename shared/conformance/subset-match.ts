@@ -27,7 +27,7 @@ export function subsetMismatches(actual: unknown, expected: unknown, path = '', 
     const a = actual as Record<string, unknown>;
     for (const [k, v] of Object.entries(expected as Record<string, unknown>)) {
       const p = path ? `${path}.${k}` : k;
-      if (!(k in a)) {
+      if (!Object.prototype.hasOwnProperty.call(a, k)) {
         if (!(missingIsNull && v === null)) out.push(`${p}: missing (expected ${JSON.stringify(v)})`);
       } else out.push(...subsetMismatches(a[k], v, p, missingIsNull));
     }

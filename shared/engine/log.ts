@@ -5,7 +5,7 @@
  * The firmware journals the same lines to Storage, so a power cut loses nothing.
  */
 import type { Action, BaseState, SetupOptions, StepFail } from './types';
-import { GAMES } from './games';
+import { gameDef } from './games';
 import { step } from './step';
 import { stateHash } from './hash';
 import { fail } from './result';
@@ -50,7 +50,7 @@ export function entryLine(state: BaseState, action: Action, effects: { type: str
 }
 
 export function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | StepFail {
-  const g = GAMES[h.game];
+  const g = gameDef(h.game);
   if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(h.game));
   try {
     if (h.setup) return isObject(h.setup) && Array.isArray(h.setup.players) ? g.setup(h.setup) : fail('bad_log', 'the header\'s setup is not {"players": [...], …}');
@@ -59,7 +59,7 @@ export function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | 
     return fail('bad_log', 'the header\'s set-up cannot be used: ' + (e as Error).message);
   }
   if (h.state !== undefined) {
-    const check = STATE_CHECKS[h.game];
+    const check = Object.prototype.hasOwnProperty.call(STATE_CHECKS, h.game) ? STATE_CHECKS[h.game] : null;
     const bad = !isObject(h.state) ? 'not an object' : (h.state as BaseState).game !== h.game ? 'game' : check ? check(h.state as BaseState) : null;
     if (bad) return fail('bad_state', 'the header\'s state breaks the rules\' invariants (' + bad + ')');
     return { ok: true, state: JSON.parse(JSON.stringify(h.state)) as BaseState };

@@ -1,5 +1,5 @@
 import type { Action, BaseState, StepResult } from './types';
-import { GAMES } from './games';
+import { gameDef } from './games';
 import { fail } from './result';
 
 /**
@@ -11,7 +11,7 @@ import { fail } from './result';
  *   if (r.ok) state = r.state; else show(r.error.code);
  */
 export function step<S extends BaseState>(state: S, action: Action): StepResult<S> {
-  const g = GAMES[state.game];
+  const g = gameDef(state.game);
   if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(state.game));
   try {
     return g.apply(state, action) as StepResult<S>;

@@ -68,6 +68,17 @@ describe('conformance files from other implementations', () => {
     expect(run({ game: 'thats_life', given, events: [{ do: 'move', piece: 'Red#0', direction: 'up', expect_error: 'backward_not_allowed' }] }).problems).toEqual([]);
   });
 
+  it('keys that every object inherits are no keys: "__proto__" in given, an expected null for "constructor"; a middle value must be whole', () => {
+    // JSON.parse makes "__proto__" a plain key; a copy must not turn it into the prototype.
+    const proto = JSON.parse('{"__proto__": {"players": [{"name": "A"}, {"name": "B"}]}}');
+    expect(run({ given: proto }).problems[0]).toMatch(/given refused: bad_setup/);
+    expect(run({ given: { players: PV_PLAYERS }, expect: { constructor: null, toString: null } }).problems).toEqual([]);
+    expect(run({ given: { players: PV_PLAYERS, middle: { '3.5': 2 } } }).problems[0]).toMatch(/given refused: bad_setup: middle: bad entry 3\.5/);
+    // A given seed of null leaves the config's.
+    const players = [{ name: 'Red' }, { name: 'Blue' }];
+    expect(run({ game: 'thats_life', given: { players, seed: null }, config: { layout: 'shuffled', seed: 7 } }).problems).toEqual([]);
+  });
+
   it('null stands for "not given" (expect_error, expect_after, config, expect); game names in other spellings', () => {
     const file = (sc: Record<string, unknown>) => runScenarioFile({ schema: 'tabletop-rules-scenarios/1', scenarios: [Object.assign({ id: 'N', given: { players: PV_PLAYERS } }, sc)] }, 'f')[0];
     const ev = { do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 'R'], expect_error: null, expect_after: null };

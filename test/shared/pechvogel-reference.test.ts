@@ -13,7 +13,7 @@ import type { Action } from '../../shared/engine/types';
 import { pechvogelFromGiven } from '../../shared/games/pechvogel/setup';
 import { pechvogelView } from '../../shared/games/pechvogel/view';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { diceToThrow, newTurn, refStep, refView, type RFace, type RState } from '../support/pechvogel-reference';
+import { diceToThrow, middleEmpty, newTurn, refStep, refView, scoreEnd, type RFace, type RState } from '../support/pechvogel-reference';
 import { mulberry32 } from '../support/random';
 
 /** The conventions (phases, error codes) of the reference scenarios beside the repository. */
@@ -44,6 +44,8 @@ function randomGiven(rnd: (n: number) => number): Fragment {
       else if (where < order.length) hands[order[where]].push(v);
       else box[v] = (box[v] || 0) + 1;
     }
+  // Now and then the middle is empty: the game has ended.
+  if (rnd(20) === 0) for (const v of Object.keys(middle)) (box[v] = (box[v] || 0) + middle[v]), delete middle[v];
   const given: Record<string, any> = {
     players: order.map((n) => ({ name: n, markers: hands[n], frustrations: rnd(3) === 0 ? 0 : rnd(4) })),
     active: order[rnd(order.length)],
@@ -79,6 +81,10 @@ function refFromGiven(f: Fragment): RState {
     Object.assign(s.turn, { target: g.turn.target, targets: g.turn.board.targets, ravens: g.turn.board.ravens, reduce_used: g.turn.reduce_used, frustrate_used: g.turn.frustrate_used });
     for (let i = 0; i < (g.turn.board_frustrations || 0); i++) s.turn.frustraters.push('');
     s.phase = 'await_throw';
+  }
+  if (middleEmpty(s)) {
+    s.turn = newTurn();
+    scoreEnd(s);
   }
   return s;
 }

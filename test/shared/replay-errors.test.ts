@@ -64,6 +64,16 @@ describe('dicetray replay with damaged logs', () => {
     expect((await replayJson(hdr(s.state))).code).toBe(0);
   });
 
+  it('a header naming a member of every object as its game ("__proto__", "valueOf") is no game: exit 6, never a crash', async () => {
+    const s = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!s.ok) throw new Error('setup');
+    for (const game of ['__proto__', 'valueOf', 'hasOwnProperty']) {
+      const { code, j } = await replayJson(JSON.stringify({ log: 'dicetray-log/1', game, state: Object.assign({}, s.state, { game }) }) + '\n');
+      expect(j.error).toMatchObject({ line: 1, exit: 6 });
+      expect(code).toBe(6);
+    }
+  });
+
   it('garbage or an empty file cannot be parsed: exit 6 (was 1)', async () => {
     for (const text of ['', 'garbage', '[1,2]\n', '{"log":"dicetray-log/1","game":"pechvogel","setup":5}\n']) {
       const { code, j } = await replayJson(text);

@@ -150,6 +150,8 @@ function scatteredGiven(rnd: Rnd, names: string[], fpp: number, config: Record<s
     guards['G' + g] = k === 0 ? 'box' : k === 1 ? 'finish' : k < 5 && path.indexOf(lay.guards['G' + g]) >= 0 ? lay.guards['G' + g] : path[rnd(path.length)];
   }
   const onCourse = (p: { figures: string[] }) => p.figures.filter((f) => f !== 'finish').length;
+  // Now and then every figure is home: the game has ended.
+  if (rnd(30) === 0) return { given: { players: players.map((p) => Object.assign(p, { figures: p.figures.map(() => 'finish') })), path, guards, active: names[0] }, config };
   const total = players.reduce((a, p) => a + onCourse(p), 0);
   // A game that would already be over is no fragment: keep enough figures on the course.
   if (total < (config.variant5_end ? 2 : 1) || (config.variant4_end && players.some((p) => onCourse(p) === 0))) return scatteredGiven(rnd, names, fpp, config, lay);

@@ -60,7 +60,7 @@ function add(c: Record<string, number>, v: number, d: number): void {
   if (n > 0) c[String(v)] = n;
   else delete c[String(v)];
 }
-const middleEmpty = (s: RState) => Object.keys(s.middle).length === 0;
+export const middleEmpty = (s: RState) => Object.keys(s.middle).length === 0;
 const opponents = (s: RState) => s.order.filter((n) => n !== s.active);
 
 export function newTurn(): RState['turn'] {
@@ -93,20 +93,22 @@ function resolve(s: RState): void {
   }
   if (T.targets >= 5 || T.ravens >= 4) s.murphy = s.active;
   s.turn = newTurn();
-  if (middleEmpty(s)) {
-    s.phase = 'game_over';
-    const scores: Record<string, number> = {};
-    for (const n of s.order) {
-      const p = s.players[n];
-      scores[n] = p.markers.reduce((a, b) => a + b, 0) - (s.murphy === n ? 7 : 3) * p.frustrations;
-    }
-    const top = Math.max(...s.order.map((n) => scores[n]));
-    s.final_scores = scores;
-    s.winners = s.order.filter((n) => scores[n] === top).sort();
-    return;
-  }
+  if (middleEmpty(s)) return scoreEnd(s);
   s.active = s.order[(s.order.indexOf(s.active) + 1) % s.order.length];
   s.phase = 'await_first_throw';
+}
+
+/** The end of the game: an empty middle (after a turn, or given so). */
+export function scoreEnd(s: RState): void {
+  s.phase = 'game_over';
+  const scores: Record<string, number> = {};
+  for (const n of s.order) {
+    const p = s.players[n];
+    scores[n] = p.markers.reduce((a, b) => a + b, 0) - (s.murphy === n ? 7 : 3) * p.frustrations;
+  }
+  const top = Math.max(...s.order.map((n) => scores[n]));
+  s.final_scores = scores;
+  s.winners = s.order.filter((n) => scores[n] === top).sort();
 }
 
 function endTurn(s: RState): void {

@@ -106,7 +106,7 @@ export function refFromGiven(given: Record<string, any>, config: Record<string, 
   const guards: Record<string, string> = Object.assign({}, given.guards || laid.guards);
   // A layout's guard whose card is no longer on the given path is out of play.
   if (!given.guards) for (const g of Object.keys(guards)) if (path.indexOf(guards[g]) < 0) guards[g] = 'box';
-  return {
+  const s: RState = {
     order,
     figures,
     guards,
@@ -119,6 +119,12 @@ export function refFromGiven(given: Record<string, any>, config: Record<string, 
     figures_per_player: fpp,
     config: { variant2_roll_one: !!opt('variant2_roll_one'), variant3_recycle: !!opt('variant3_recycle'), variant4_end: !!opt('variant4_end'), variant5_end: !!opt('variant5_end') },
   };
+  // Every figure home: the game has ended (Variants 4 and 5 end it after a move only).
+  if (Object.keys(figures).every((f) => figures[f] === 'finish')) {
+    s.roll = null;
+    endGame(s, null);
+  }
+  return s;
 }
 
 /** R-TL-05, plus Variant 5's penalty card (never converted). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { replayLog } from '../../../shared/engine/log';
-import { GAMES } from '../../../shared/engine/games';
+import { gameDef } from '../../../shared/engine/games';
 import { stateHash } from '../../../shared/engine/hash';
 import { EXIT, fileError } from '../errors';
 import type { Output } from '../output';
@@ -28,7 +28,8 @@ export function replay(file: string, opts: { json?: boolean }, io: Output): numb
     throw fileError('read', file, e, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
   }
   const r = replayLog(text);
-  const view = r.state ? GAMES[r.state.game].view(r.state) : null;
+  const def = r.state ? gameDef(r.state.game) : undefined;
+  const view = r.state && def ? def.view(r.state) : null;
   const hash = r.state ? stateHash(r.state) : null;
   const exit = r.ok ? EXIT.ok : r.error && r.error.line === 1 ? EXIT.input : EXIT.failed;
   const error = r.error ? Object.assign({}, r.error, { hint: hintFor(r.error.code, r.error.line, r.error.message), exit }) : null;

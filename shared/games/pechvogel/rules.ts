@@ -378,7 +378,7 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 
 function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   // Without virtual dice there is no such action (the table says why before it asks).
-  if (!s.rng) return ruleError('invalid_event', 'roll');
+  if (!s.rng) return ruleError('invalid_event', 'roll: no virtual dice');
   const n = diceDue(s);
   if (!n) return ruleError('wrong_dice_count', 'no throw now');
   const faces: Face[] = [];

@@ -68,7 +68,7 @@ function counts(o: unknown, what: string): number[] | string {
   for (let i = 0; i < keys.length; i++) {
     const v = Number(keys[i]);
     const c = (o as Record<string, unknown>)[keys[i]];
-    if (!(v >= 3 && v <= 7) || typeof c !== 'number' || c < 0 || c % 1 !== 0) return what + ': bad entry ' + keys[i];
+    if (!(v >= 3 && v <= 7) || v % 1 !== 0 || typeof c !== 'number' || c < 0 || c % 1 !== 0) return what + ': bad entry ' + keys[i];
     out[v - 3] = c;
   }
   return out;

@@ -165,7 +165,8 @@ export function thatsLifeFromGiven(g: Record<string, unknown>, cfg: Record<strin
   }
   if (rng) s.rng = rng;
   // Every figure home is the end of the game (RULES.md §5.2's end check): five of eight
-  // implementations written blind from RULES.md start such a position at game over.
+  // implementations written blind from RULES.md start such a position at game over. Variants 4 and
+  // 5 end the game after a move (whose mover collects): a given position has none, so play goes on.
   if (players.every((p) => p.figures.every((f) => f === 'finish'))) {
     s.roll = 0;
     endGame(s, []);
