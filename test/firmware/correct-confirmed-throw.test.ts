@@ -120,6 +120,21 @@ describe('correcting a throw while its reroll window runs', () => {
     expect(t.board.errors).toEqual([]);
   });
 
+  it('a host action while a correction is being typed ends it: OK then corrects nothing (not the host\'s throw)', async () => {
+    const t = await windowOpen();
+    t.press('BK', K[4], K[4], K[4], K[4]);
+    expect(t.snap().ui).toMatchObject({ correcting: true, entry: [4, 4, 4, 4] });
+    // The host throws for Ann (the window's throw did not end the turn: 4 dice, and it passes).
+    const r = t.sim.requestSync({ c: 'act', a: { do: 'throw', faces: [5, 5, 6, 6] } } as HostCmd);
+    expect(r.msgs.filter((m) => m.t === 'act').length).toBe(1);
+    expect(t.snap().ui).toMatchObject({ correcting: false, entry: [] });
+    const before = t.acts().length;
+    t.press('OK');
+    expect(t.acts().slice(before)).toEqual([]);
+    expect(t.snap().st.turn.last!.n).toBe(4);
+    expect(t.board.errors).toEqual([]);
+  });
+
   it('corrects the throw that ended the turn from the marker step (when there is a choice to make)', async () => {
     const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }] as HostCmd[]);
     const snap = () => sim.snapshot();
