@@ -247,14 +247,7 @@ export class App {
         // A host's action may carry junk the rules cannot even read ({"toString":{}} as a face):
         // reported, the game untouched. Buttons never make such actions, so only this path pays.
         try {
-          if (!this.apply(c.a)) {
-            // The host moved the game on: a throw half entered or a correction begun at the table
-            // was for the state before (OK would have corrected the host's throw).
-            const u = this.table.ui;
-            u.entry = [];
-            u.correcting = false;
-            this.table.afterAction();
-          }
+          if (!this.apply(c.a)) this.table.afterAction();
         } catch (e) {
           this.err('bad_action');
         }

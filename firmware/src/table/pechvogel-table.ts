@@ -103,8 +103,12 @@ export class PechvogelTable {
     const ui = this.ui;
     ui.victim = -1;
     ui.err = '';
-    // Any decision ends what a correction could replace (the engine's undo): stop correcting.
-    if (ui.correcting && !(s && s.undo)) ui.correcting = false;
+    // The game moved on: a correction is over (the table's own ends with its action), and a throw
+    // half entered was for the state before. The table's own actions come with the entry used up
+    // or add the key after (a pass by typing); a host's would otherwise leave it to be corrected
+    // into the host's throw, or shown over the marker step and the standings.
+    ui.entry = [];
+    ui.correcting = false;
     if (!s || s.phase !== WINDOW) {
       // A new array only when there were votes: the renderer redraws the votes when it changes.
       if (ui.votes.length) ui.votes = [];
@@ -179,12 +183,15 @@ export class PechvogelTable {
     const ui = this.ui;
     const v = ui.victim;
     const e = ui.err;
+    const en = ui.entry;
     // afterAction starts them as a step does (not while correcting: they wait for the correction
-    // then); the chosen victim and a refusal showing stay (a call less for every step's afterAction).
+    // then); the chosen victim, a refusal showing and a throw half entered stay (a call less for
+    // every step's afterAction).
     if (ui.correcting) return;
     this.afterAction();
     ui.victim = v;
     ui.err = e;
+    ui.entry = en;
   }
 
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
