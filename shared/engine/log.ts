@@ -59,7 +59,8 @@ export function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | 
     return fail('bad_log', 'the header\'s set-up cannot be used: ' + (e as Error).message);
   }
   if (h.state !== undefined) {
-    const check = Object.prototype.hasOwnProperty.call(STATE_CHECKS, h.game) ? STATE_CHECKS[h.game] : null;
+    // h.game is a game's own name here (gameDef above).
+    const check = STATE_CHECKS[h.game];
     const bad = !isObject(h.state) ? 'not an object' : (h.state as BaseState).game !== h.game ? 'game' : check ? check(h.state as BaseState) : null;
     if (bad) return fail('bad_state', 'the header\'s state breaks the rules\' invariants (' + bad + ')');
     return { ok: true, state: JSON.parse(JSON.stringify(h.state)) as BaseState };

@@ -289,10 +289,8 @@ export class PechvogelTable {
       return;
     }
     if (ui.entry.length === 0) return this.refuse('enter_dice', -1);
-    if (this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1)) {
-      ui.entry = [];
-      ui.correcting = false;
-    }
+    // Taken, it ends the entry and the correction (afterAction); refused, both stay to be mended.
+    this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1);
   }
 
   private back(s: PvState, kind: 'press' | 'long'): void {
@@ -393,8 +391,7 @@ export class PechvogelTable {
   enterPlay(): void {
     const ui = this.ui;
     ui.mode = 'play';
-    ui.entry = [];
-    ui.correcting = false;
+    // afterAction drops any entry and correction.
     this.afterAction();
   }
 

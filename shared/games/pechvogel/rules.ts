@@ -196,9 +196,10 @@ function sevenRavens(s: PvState, fx: Effect[]): void {
 function doThrow(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   const faces = a.faces;
   const T = s.turn;
-  // Dice due now. None while the target is chosen, in the marker step, at game over, and in a window
-  // after a throw that ended the turn (R-PV-13: only a window that leaves the turn going takes a throw
-  // as pass): the conventions' code for a throw, as for a wrong count.
+  // Dice due now (diceDue() written out: a call costs Espruino more). None while the target is
+  // chosen, in the marker step, at game over, and in a window after a throw that ended the turn
+  // (R-PV-13: only a window that leaves the turn going takes a throw as pass): the conventions' code
+  // for a throw, as for a wrong count.
   let i = s.phase === FIRST ? 7 : s.phase === REROLL ? T.reroll : s.phase === THROW || (s.phase === WINDOW && !(T.last as PvThrow).ends) ? 7 - T.targets - T.ravens : 0;
   if (!i) return ruleError('wrong_dice_count', 'no throw now');
   // The count before the faces; no list of faces is a wrong count too.
