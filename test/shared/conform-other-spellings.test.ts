@@ -29,6 +29,20 @@ describe('conformance files from other implementations', () => {
     expect(run({ given, expect: { active: null } }).problems).toEqual(['at the end: active: expected null, got "Ann"']);
   });
 
+  it('an expected null also matches an empty list (legal_spots outside placement), never a list with something in it', () => {
+    const given = { players: [{ name: 'A' }, { name: 'B' }], active: 'A' };
+    const ev = (expect_after: unknown) => [{ do: 'throw', die: 'red', value: 4, expect_after }];
+    // Before the throw the engine has no spots ([]): null says the same.
+    expect(run({ game: 'seventh_dwarf', given, expect: { phase: 'await_throw', legal_spots: null } }).problems).toEqual([]);
+    expect(run({ game: 'seventh_dwarf', given, expect: { legal_spots: [] } }).problems).toEqual([]);
+    // With a die in hand every spot is legal: null is wrong there.
+    expect(run({ game: 'seventh_dwarf', given, events: ev({ legal_spots: null }) }).problems).toEqual(['after event 1 (throw): legal_spots: expected null, got [0,1,2,3,4,5,6,7,8]']);
+    // A list with markers in it is not nothing; nor is null an empty list the other way round.
+    const pv = { players: PV_PLAYERS, active: 'Ann' };
+    expect(run({ given: pv, expect: { players: { Ann: { markers: null } } } }).problems).toEqual(['at the end: players.Ann.markers: expected null, got [3,4]']);
+    expect(run({ given: pv, expect: { murphy: [] } }).problems).toEqual(['at the end: murphy: expected a list [], got null']);
+  });
+
   it('a virtual-dice seed in config or beside given is the given seed (a shuffled layout needs one)', () => {
     const players = [{ name: 'Red' }, { name: 'Blue' }];
     const path = (sc: Partial<Scenario>) => {
