@@ -31,7 +31,7 @@ describe('conformance files from other implementations', () => {
 
   it('an expected null also matches an empty list (legal_spots outside placement), never a list with something in it', () => {
     const given = { players: [{ name: 'A' }, { name: 'B' }], active: 'A' };
-    const ev = (expect_after: unknown) => [{ do: 'throw', die: 'red', value: 4, expect_after }];
+    const ev = (expect_after: Record<string, unknown>) => [{ do: 'throw', die: 'red', value: 4, expect_after }];
     // Before the throw the engine has no spots ([]): null says the same.
     expect(run({ game: 'seventh_dwarf', given, expect: { phase: 'await_throw', legal_spots: null } }).problems).toEqual([]);
     expect(run({ game: 'seventh_dwarf', given, expect: { legal_spots: [] } }).problems).toEqual([]);
