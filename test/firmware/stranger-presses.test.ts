@@ -39,6 +39,8 @@ describe('strangers at the table', () => {
         const before = snap();
         const r = pick(20);
         let what: string;
+        // What the board said before a power cut: the host has it (an act line may come just before).
+        let beforeCut: BoardMsg[] = [];
         if (r < 8 && before.st && before.st.phase !== 'game_over' && before.ui.mode !== 'setup') {
           const move = nextMove(before.st, pick, false);
           what = 'move ' + JSON.stringify(move.action);
@@ -71,6 +73,7 @@ describe('strangers at the table', () => {
           what = 'power cut';
           board.advance(50);
           const was = snap();
+          beforeCut = sim.msgs.slice(read);
           board.powerCut();
           board.boot();
           board.advance(50);
@@ -85,7 +88,7 @@ describe('strangers at the table', () => {
         board.advance(2600);
 
         // The host's view: every act line replays on its copy of the game; a new game restarts it.
-        const fresh: BoardMsg[] = sim.msgs.slice(read);
+        const fresh: BoardMsg[] = beforeCut.concat(sim.msgs.slice(read));
         read = sim.msgs.length;
         const after = snap();
         if (fresh.some((m) => m.t === 'new')) {
