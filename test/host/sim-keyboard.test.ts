@@ -56,13 +56,13 @@ describe.each([
 
     // Two dice for a first throw: refused, and the two stay entered.
     await t.type(['a', 's', '\r']);
-    s = await t.waitFor('Refused: wrong number of dice');
-    expect(s).toContain('Entering: 3 4');
+    s = await t.waitFor('Refused: 7 dice are due, 2 entered');
+    expect(s).toContain('Entering: 3 4 (2 entered, 7 due)');
     expect(s).toContain('first throw (7 dice)');
 
     // Backspace takes one back; then seven in all are accepted.
     await t.type(['\x7f']);
-    await t.waitFor('Entering: 3\n');
+    await t.waitFor('Entering: 3 (1 entered, 7 due)\n');
     await t.type(['s', 'd', 'f', 'g', 'a', 'h', '\r']);
     s = await t.waitFor('choose the target');
     expect(s).not.toContain('Entering:');
@@ -100,9 +100,9 @@ describe.each([
     await t.waitFor('first throw (7 dice)');
     // The same key twice is two presses; an arrow key (an escape sequence) presses nothing.
     t.proc.stdin!.write('aa\x1b[A');
-    let s = await t.waitFor('Entering: 3 3\n');
+    let s = await t.waitFor('Entering: 3 3 (2 entered, 7 due)\n');
     t.proc.stdin!.write('\x7f\x7fs');
-    await t.waitFor('Entering: 4\n');
+    await t.waitFor('Entering: 4 (1 entered, 7 due)\n');
     t.proc.stdin!.write('dfgaah\r');
     s = await t.waitFor('choose the target');
     expect(s).toContain('target');

@@ -39,6 +39,25 @@ describe('what the screens say the table should do', () => {
     expect(text[text.length - 1]).toMatch(/^Refused: /);
   });
 
+  it('a wrong count says what is due and what was entered; an impossible set-up how many joined; the staff menu says play waits', () => {
+    let s = start();
+    const lines = (st: PvState | null, u: MirrorUi, setup: Parameters<typeof describeGame>[3] = null) => describeGame(st, u, 0, setup);
+    expect(lines(s, ui({ e: [3, 4], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 (2 entered, 7 due)', 'Refused: 7 dice are due, 2 entered']));
+    s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
+    // A long OK while the target is to be chosen: no throw now. Correcting that first throw: its 7 dice are due.
+    expect(lines(s, ui({ err: 'wrong_dice_count' })).pop()).toBe('Refused: no throw now: choose the target first (pad 3–7)');
+    expect(lines(s, ui({ e: [3], c: true, err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 (1 entered, 7 due)  (correcting the last throw)', 'Refused: 7 dice are due, 1 entered']));
+    s = run(s, [{ do: 'choose_target', value: 7 }]);
+    expect(lines(s, ui({ e: [3, 4, 5, 6], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 5 6 (4 entered, 3 due)', 'Refused: 3 dice are due, 4 entered']));
+    const six = { in: [true, true, true, true, true, true, false], st: -1, vd: false, im: false, so: false };
+    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), six).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (6 joined)');
+    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, false, false, false, false, false, false] })).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (1 joined)');
+    // Under the staff menu: no buttons for the game, and why its countdowns stop.
+    const staff = lines(run(s, [{ do: 'throw', faces: [7, 3, 4] }]), ui({ m: 'staff' }));
+    expect(staff.join('\n')).not.toMatch(/OK closes|own seat button/);
+    expect(staff[staff.length - 1]).toMatch(/^Play waits while the menu is open/);
+  });
+
   it('the throw, the target with what was rolled, and a correction of the last turn’s throw with its own dice', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);

@@ -206,6 +206,9 @@ export class PechvogelTable {
   }
 
   button(id: string, kind: 'press' | 'long'): void {
+    // A refusal shows until the next press (which may be refused again): the screens beside the
+    // table drop it once a press is taken (a vote, a key, the victim), not only an action.
+    this.ui.err = '';
     if (this.ui.mode === 'setup') return this.setupButton(id, kind);
     const s = this.app.state;
     if (!s) return;
@@ -355,8 +358,6 @@ export class PechvogelTable {
 
   private setupButton(id: string, kind: 'press' | 'long'): void {
     const ui = this.ui;
-    // A refusal (OK with an impossible set-up) lasts until the next press.
-    ui.err = '';
     if (id.charAt(0) === 'S') {
       const seat = Number(id.slice(1)) - 1;
       if (kind === 'long') {

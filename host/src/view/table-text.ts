@@ -30,9 +30,38 @@ export function setupText(setup: MirrorSetup | null): string[] {
   return out;
 }
 
-/** A refusal in words (the LEDs flash it briefly; the screens keep it until the game moves on). */
+/** A refusal in words (the LEDs flash it briefly; the screens keep it until the next press is taken). */
 export function refusalText(err: string): string {
   return `Refused: ${ERROR_TEXT[err] || err}`;
+}
+
+/** The dice the entry is for: the throw being corrected, else the one due now (0: none). */
+function dueNow(s: PvState, ui: MirrorUi | null): number {
+  return ui && ui.c ? (s.undo ? diceDue(s.undo) : 0) : diceDue(s);
+}
+
+/** The entry on the pad, with how many dice it has and how many are due. */
+export function entryText(s: PvState, ui: MirrorUi): string {
+  const due = dueNow(s, ui);
+  const count = due ? ` (${ui.e.length} entered, ${due} due)` : '';
+  return `Entering: ${ui.e.join(' ')}${count}${ui.c ? '  (correcting the last throw)' : ''}`;
+}
+
+/**
+ * The table's refusal with what the screens know besides its code: a wrong count says how many
+ * dice are due and how many were entered, an impossible set-up how many joined.
+ */
+export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null, setup: MirrorSetup | null = null): string {
+  if (err === 'wrong_dice_count' && s && ui && ui.m !== 'setup') {
+    const due = dueNow(s, ui);
+    if (!due) return 'Refused: no throw now' + (s.phase === 'await_target' ? ': choose the target first (pad 3–7)' : '');
+    return `Refused: ${due} dice are due, ${ui.e.length} entered`;
+  }
+  if (err === 'bad_setup' && setup) {
+    const n = setup.in.filter((x) => x).length;
+    if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
+  }
+  return refusalText(err);
 }
 
 /** Seconds left of the countdown the board last reported. */

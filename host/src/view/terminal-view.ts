@@ -4,7 +4,7 @@
  */
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { promptText, refusalText, setupText } from './table-text';
+import { entryText, promptText, setupText, tableRefusal } from './table-text';
 import { POWER } from '../../../hardware/power';
 import { letterRgb } from './palette';
 
@@ -49,9 +49,22 @@ function staffSettings(ui: MirrorUi): string[] {
 
 /** The game in words: standings, the turn, what the table should do now, a refusal. */
 export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false): string[] {
-  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), describeGame(s, null, now, setup, odds));
-  if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [refusalText(ui.err)] : []);
+  // The buttons work the menu: the game without what to press, and why nothing runs.
+  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
+  if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [tableRefusal(ui.err, s, ui, setup)] : []);
   if (!s) return ['No game.'];
+  const out = gameLines(s);
+  if (ui && ui.e && ui.e.length) out.push(entryText(s, ui));
+  out.push(...promptText(s, ui, now, { odds }));
+  if (ui && ui.err) out.push(tableRefusal(ui.err, s, ui, setup));
+  return out;
+}
+
+/** Under the staff menu: a reroll window or the marker step waits (its countdown runs again in full after). */
+export const STAFF_PAUSE = 'Play waits while the menu is open: countdowns run again in full after.';
+
+/** Standings, middle, box, Murphy and the turn. */
+function gameLines(s: PvState): string[] {
   const out: string[] = [];
   const T = s.turn;
   const mid = s.middle.map((c, i) => `${i + 3}:${c}`).join(' ');
@@ -65,15 +78,12 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
   let line = `${PHASE_TEXT[s.phase] || s.phase}`;
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
-  if (ui && ui.e && ui.e.length) out.push(`Entering: ${ui.e.join(' ')}${ui.c ? '  (correcting the last throw)' : ''}`);
-  out.push(...promptText(s, ui, now, { odds }));
-  if (ui && ui.err) out.push(refusalText(ui.err));
   return out;
 }
 
 /** The sim's keys, in lines that fit an 80-column terminal. */
 export const SIM_KEYS = [
-  'Keys: seats 1-7 · pad a s d f g h = 3 4 5 6 7 raven · Enter = OK',
-  '      Backspace = BACK · L then a key = long press · M = staff menu (OK + BACK)',
-  '      P = power cut and restart · q or Ctrl-C = quit',
+  'Keys: seats 1-7 · pad K1-K6 = a s d f g h (faces 3 4 5 6 7, raven)',
+  '      Enter = OK · Backspace = BACK · L then a key = long press',
+  '      M = staff menu (OK+BACK) · P = power cut, restart · q or Ctrl-C = quit',
 ];

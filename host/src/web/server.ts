@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { promptText, refusalText, setupText } from '../view/table-text';
+import { promptText, refusalText, setupText, tableRefusal } from '../view/table-text';
 import { GEOMETRY } from '../../../hardware/led-layout';
 import { pageHtml } from './page';
 
@@ -111,7 +111,7 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
     setup: su ? { in: su.in, start, vd: su.vd, im: su.im, so: su.so } : null,
     setupText: setupMode ? setupText(su) : [],
     prompt,
-    refusal: ui && ui.err ? refusalText(ui.err) : '',
+    refusal: ui && ui.err ? tableRefusal(ui.err, s, ui, su) : '',
     idle: now - lastActivity > attractMs,
     last,
   };
