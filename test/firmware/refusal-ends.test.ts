@@ -15,7 +15,7 @@ describe('a refusal on the table', () => {
     ]);
     const err = () => {
       const ui = sim.msgs.filter((m) => m.t === 'ui');
-      return (ui[ui.length - 1] as { err: string }).err;
+      return (ui[ui.length - 1] as unknown as { err: string }).err;
     };
     sim.press('K1', 'K2', 'OK');
     expect(err()).toBe('wrong_dice_count');
