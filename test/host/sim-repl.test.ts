@@ -59,6 +59,18 @@ describe('simulated board REPL', () => {
     expect(take()).toBe('5\r\n>');
   });
 
+  it('stops a line that would run for ever, as Ctrl-C stops it on a board, and carries on', () => {
+    const b = new SimBoard({ bundle: '', pins: {}, storage: new SimStorage(null), clock: 'fake', replLimitMs: 200 });
+    let out = '';
+    b.on('data', (d: Buffer) => (out += d.toString('latin1')));
+    b.boot();
+    b.write('var n=0;while(1){n++}\n');
+    expect(out).toContain('Execution Interrupted\r\n>');
+    out = '';
+    b.write('n>0\n');
+    expect(out).toBe('n>0\r\n=true\r\n>');
+  });
+
   it('reports errors like Espruino and carries on', () => {
     const { b, take } = board();
     b.boot();

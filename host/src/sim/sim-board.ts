@@ -24,6 +24,8 @@ export interface SimBoardOptions {
   clock?: 'real' | 'fake';
   /** process.env.BOARD: PICO_R1_3 (pins) by default, LINUX to act like Espruino's Linux build. */
   boardName?: string;
+  /** Milliseconds a REPL line or EVAL packet may run (REPL_LIMIT_MS). */
+  replLimitMs?: number;
 }
 
 interface Watch {
@@ -545,7 +547,7 @@ export class SimBoard extends EventEmitter {
       // EVAL: ACK, then a RESPONSE packet (type 0) with the result as JSON, as Espruino answers.
       let text: string;
       try {
-        const r = this.sandbox.run(body, 'packet');
+        const r = vm.runInContext(body, this.sandbox.context, { filename: 'packet', timeout: this.opts.replLimitMs || REPL_LIMIT_MS });
         text = r === undefined ? 'undefined' : JSON.stringify(r);
       } catch {
         this.out('\x15');
@@ -610,10 +612,11 @@ export class SimBoard extends EventEmitter {
     let ok = true;
     this.runLine(() => {
       try {
-        result = script.runInContext(this.sandbox!.context);
+        result = script.runInContext(this.sandbox!.context, { timeout: this.opts.replLimitMs || REPL_LIMIT_MS });
       } catch (e) {
         ok = false;
-        this.fail(e);
+        if (isTimeout(e)) this.print('Execution Interrupted\r\n');
+        else this.fail(e);
       }
       if (ok && echo && this.alive) this.print('=' + replValue(result) + '\r\n');
     }, noEcho);
@@ -634,6 +637,17 @@ export class SimBoard extends EventEmitter {
   advance(ms: number): void {
     this.fakeClock.advance(ms);
   }
+}
+
+/**
+ * Code typed at the REPL or sent in an EVAL packet is stopped after this long, as Ctrl-C stops it
+ * on a board: the simulated board runs in the host's only thread, so while `while(1){}` runs it
+ * could read no Ctrl-C (nor its own quit key) and would hang for good.
+ */
+export const REPL_LIMIT_MS = 5000;
+
+function isTimeout(e: unknown): boolean {
+  return !!e && typeof e === 'object' && (e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }
 
 /** How the REPL prints a result after `=` (close to Espruino's: strings quoted, objects as JSON). */
