@@ -130,12 +130,18 @@ function tcpTransport(host: string, portNo: number): Transport {
         sock.on('close', () => {
           if (up && !closed) {
             closed = true;
-            onClose('connection closed');
+            // A network board, like Espruino's telnet console, serves one client at a time: a
+            // second one connecting hangs up the first.
+            onClose('the board hung up: one client at a time, is another program connected?');
           }
         });
       }),
   };
 }
+
+/** A connection that closes within this long of opening counts as short-lived (see attempt()). */
+const SHORT_LIVED_MS = 3000;
+const MAX_WAIT_MS = 4000;
 
 class ReconnectingStream extends EventEmitter implements BoardStream {
   isOpen = false;
@@ -143,12 +149,16 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
   private conn: { write(d: Uint8Array): void; close(): void } | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  /** When the connection opened, and the wait before the next attempt. */
+  private openedAt = 0;
+  private waitMs: number;
   constructor(
     readonly spec: BoardSpec,
     private transport: Transport,
     private retryMs: number,
   ) {
     super();
+    this.waitMs = retryMs;
   }
 
   async first(failFast: boolean): Promise<void> {
@@ -168,6 +178,9 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
         if (this.conn !== conn) return;
         this.conn = null;
         this.isOpen = false;
+        // Hung up soon after it opened, again and again (two programs taking turns at a network
+        // board): wait longer each time, up to MAX_WAIT_MS, instead of twice a second for ever.
+        this.waitMs = Date.now() - this.openedAt < SHORT_LIVED_MS ? Math.min(MAX_WAIT_MS, this.waitMs * 2) : this.retryMs;
         this.emit('close', reason);
         this.schedule();
       },
@@ -178,6 +191,7 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
     }
     this.conn = conn;
     this.isOpen = true;
+    this.openedAt = Date.now();
     this.emit('open');
   }
 
@@ -190,7 +204,7 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
         this.emit('retry', (e as Error).message);
         this.schedule();
       });
-    }, this.retryMs);
+    }, this.waitMs);
   }
 
   write(data: Uint8Array): void {
