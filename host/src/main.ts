@@ -64,7 +64,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .description("exact odds for the classroom (fractions and decimals): a Pechvogel turn, all 7 dice placed in The 7th Dwarf, where a figure stops in That's Life!")
     .argument('[game]', 'pechvogel, seventh_dwarf or thats_life', 'pechvogel')
     .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
-    .option('--all', 'the first throw and every state a turn goes on from')
+    .option('--all', 'the first throw and every state a turn can be in after it (1–3 targets, 0–2 ravens)')
     .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice, or with the most points expected (most, fewest, points; default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
     .option('--reduce', 'Pechvogel: also the chance of a marker with one reduce in hand, and when to use it')
     .option('--frustrate', 'Pechvogel: the chance of a marker against an opponent who frustrates to deny it; with --from, every throw from there kept or rerolled')

@@ -106,9 +106,10 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   const row = parseRow(opts.row);
   const left = 7 - row.filter((x) => x > 0).length;
   const die = opts.die === undefined ? 0 : Number(opts.die);
-  if (opts.die !== undefined && !(Number.isInteger(die) && die >= 1 && die <= 6 && left > 0)) {
-    throw new HostError(`--die ${JSON.stringify(opts.die)}: a die shows 1..6${left ? '' : ' (and this row is full)'}`, EXIT.usage, 'e.g. --die 4');
+  if (opts.die !== undefined && !(Number.isInteger(die) && die >= 1 && die <= 6)) {
+    throw new HostError(`--die ${JSON.stringify(opts.die)}: a die shows 1..6`, EXIT.usage, 'e.g. --die 4');
   }
+  if (opts.die !== undefined && !left) throw new HostError('--die: this row is full, no die is left to place', EXIT.usage, 'a row with fewer than seven dice, e.g. --row 0,1,0,3,0,0,5,0,0');
   // One solver per policy: best play's table (about a second to fill) serves --die too.
   const solvers: Partial<Record<DwPolicy, SeventhDwarfOdds>> = {};
   const solver = (k: DwPolicy) => solvers[k] || (solvers[k] = new SeventhDwarfOdds(k));
@@ -138,6 +139,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   io.out(`The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
   for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
+  if (!only) io.out(`  (one of them: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, in this order)`);
   if (die) {
     io.out('');
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
@@ -210,8 +212,10 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   if (opts.frustrate) return frustrateOdds(policy, opts, io);
   let list: TurnOdds[];
   if (opts.all) {
+    // Every state a turn can be in after its first throw: the target is a number that throw
+    // showed, so at least one target is on the board (--from still takes 0 targets, a what-if).
     list = [turnOdds(policy)];
-    for (let t = 0; t <= 3; t++) for (let r = 0; r <= 2; r++) list.push(oddsFrom(t, r));
+    for (let t = 1; t <= 3; t++) for (let r = 0; r <= 2; r++) list.push(oddsFrom(t, r));
   } else if (opts.from !== undefined) {
     const [t, r] = parseFrom(opts.from);
     list = [oddsFrom(t, r)];
@@ -229,7 +233,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? ` (first throw: the target is ${policyText(policy)})` : ''}`);
+  io.out(`Pechvogel: odds of a turn without rerolls${reduce ? ' (the last line of each: with one reduce in hand)' : ''}${opts.from === undefined || opts.all ? ` (first throw: the target is ${policyText(policy)})` : ''}`);
   for (const o of list) {
     io.out('');
     io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
@@ -247,7 +251,8 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
       if (o.from !== 'start') io.out(`  reduce after a throw to (targets,ravens): ${reduceAfter(o.from.targets, o.from.ravens).join(' · ') || 'never'}`);
     }
   }
-  if (reduce) io.out('\n(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)');
+  io.out('\n(expected throws: every throw of the turn, empty ones, which change nothing, too; from the first throw, that one too)');
+  if (reduce) io.out('(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)');
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
 }
