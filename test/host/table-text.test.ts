@@ -86,14 +86,14 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
   it('before the first throw, and from the board whenever the active player throws; nowhere else; off by default', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
-    expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · frustration 46 % · both 4 % · Murphy 15 %']);
+    expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }]);
     // Choosing the target: each number's chance of a marker and points expected (5: 3,2 → 11/20, +1.1).
     expect(promptText(s, ui(), 0, { odds: true }).slice(1)).toEqual(['  marker by target: 3: 14 % · 4: 14 % · 5: 55 %', '  points by target: 3: −2.2 · 4: −2.1 · 5: +1.1']);
     s = run(s, [{ do: 'choose_target', value: 5 }]);
     expect(s.phase).toBe('await_throw');
     // 3 targets and 2 ravens, two dice left: 11/20, 11/20, 1/10, 1/10 (test/shared/pechvogel-odds.test.ts).
-    expect(promptText(s, ui(), 0, { odds: true })[1]).toBe('  odds, no rerolls: marker 55 % · frustration 55 % · both 10 % · Murphy 10 %');
+    expect(promptText(s, ui(), 0, { odds: true })[1]).toBe('  odds, no rerolls: marker 55 % · 3+ ravens 55 % · both 10 % · Murphy 10 %');
     expect(describeGame(s, ui(), 0, null, true).some((l) => /^ {2}odds, no rerolls: marker 55 %/.test(l))).toBe(true);
     expect(describeGame(s, ui(), 0, null).some((l) => /odds/.test(l))).toBe(false);
     // The turn ends (a fourth 5): the marker step has no odds line.

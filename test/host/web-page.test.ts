@@ -126,10 +126,10 @@ describe('the mirror page', () => {
     const page = await openChromium({ width: 1280, height: 720 }, done);
     await page.goto(url);
     const panel = page.locator('[data-table="t1"]');
-    await panel.locator('.prompt', { hasText: 'odds, no rerolls (target: most dice): marker 58 % · frustration 46 % · both 4 % · Murphy 15 %' }).waitFor({ timeout: 10_000 });
+    await panel.locator('.prompt', { hasText: 'odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %' }).waitFor({ timeout: 10_000 });
     // 3 targets and 2 ravens on the board: 11/20 each way (test/shared/pechvogel-odds.test.ts).
     for (const a of [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }]) t.command({ c: 'act', a });
-    await panel.locator('.prompt', { hasText: 'odds, no rerolls: marker 55 % · frustration 55 % · both 10 % · Murphy 10 %' }).waitFor({ timeout: 10_000 });
+    await panel.locator('.prompt', { hasText: 'odds, no rerolls: marker 55 % · 3+ ravens 55 % · both 10 % · Murphy 10 %' }).waitFor({ timeout: 10_000 });
     expect(await panel.locator('.prompt').textContent()).toMatch(/^Ann: throw 2 dice/);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-odds.png') });

@@ -99,7 +99,7 @@ export function oddsText(s: PvState): string[] {
     if (f) out.push(`  if frustrated: marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
     return out;
   } else return [];
-  return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · frustration ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
+  return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · 3+ ravens ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
 }
 
 /**
