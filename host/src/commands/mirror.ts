@@ -144,7 +144,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
     const parts: { lines: string[]; drop?: number }[] = [];
     for (const t of tables) {
       const h = t.model.hello;
-      const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.stream.spec.name}  ${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
+      const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.label === t.stream.spec.name ? '' : t.stream.spec.name + '  '}${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
       lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
       lines.push(...describeGame(t.model.state, t.model.ui, Date.now(), t.model.setup, odds).map((r) => '  ' + r), '');
       parts.push({ lines }, { lines: t.recent.slice(-4).map((r) => '  · ' + r.text).concat(''), drop: 1 });

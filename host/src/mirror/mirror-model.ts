@@ -122,7 +122,8 @@ export class MirrorModel extends EventEmitter {
       case 'new':
         this.note({ kind: 'new_game' });
         this.wantSnapshot = false;
-        return this.resync('new game');
+        // A new game, or the one in play ended (staff, an abandoned table): the board says which in its snapshot.
+        return this.resync('a game started or ended at the board');
       case 'ui':
         this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
         this.emit('change');

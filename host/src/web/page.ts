@@ -338,7 +338,9 @@ function render() {
       const mid = counts(s.middle), box = counts(s.box);
       p.q('.middle').innerHTML = '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
         + (box ? '<span class="grp"><span>Box</span>' + box + '</span>' : '')
-        + (s.murphy < 0 ? '<span class="grp">Murphy beside the board</span>' : '');
+        + (s.murphy < 0 ? '<span class="grp">Murphy beside the board</span>' : '')
+        // What the red crosses are, for an audience that does not play.
+        + (!over && s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">✖ a frustration: −3 points at the end</span>' : '');
     }
     p.q('.notes').textContent = t.last || '';
     const deadline = counting ? recvAt + ui.left : 0;
