@@ -118,7 +118,8 @@ export interface EspruinoSandbox {
   /** Lines written by `print` and `console.log`, in order. */
   output: string[];
   /** Runs a script in the context and returns its completion value. */
-  run(code: string, filename?: string): unknown;
+  /** `timeoutMs`: stop code that runs longer (Node's vm timeout; undefined: no limit). */
+  run(code: string, filename?: string, timeoutMs?: number): unknown;
 }
 
 function formatValue(value: unknown): string {
@@ -149,6 +150,6 @@ export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}
   return {
     context,
     output,
-    run: (code, filename = 'espruino-sandbox.js') => vm.runInContext(code, context, { filename }),
+    run: (code, filename = 'espruino-sandbox.js', timeoutMs) => vm.runInContext(code, context, { filename, timeout: timeoutMs }),
   };
 }

@@ -547,7 +547,7 @@ export class SimBoard extends EventEmitter {
       // EVAL: ACK, then a RESPONSE packet (type 0) with the result as JSON, as Espruino answers.
       let text: string;
       try {
-        const r = vm.runInContext(body, this.sandbox.context, { filename: 'packet', timeout: this.opts.replLimitMs || REPL_LIMIT_MS });
+        const r = this.sandbox.run(body, 'packet', this.replLimitMs);
         text = r === undefined ? 'undefined' : JSON.stringify(r);
       } catch {
         this.out('\x15');
@@ -612,7 +612,7 @@ export class SimBoard extends EventEmitter {
     let ok = true;
     this.runLine(() => {
       try {
-        result = script.runInContext(this.sandbox!.context, { timeout: this.opts.replLimitMs || REPL_LIMIT_MS });
+        result = script.runInContext(this.sandbox!.context, { timeout: this.replLimitMs });
       } catch (e) {
         ok = false;
         if (isTimeout(e)) this.print('Execution Interrupted\r\n');
@@ -620,6 +620,11 @@ export class SimBoard extends EventEmitter {
       }
       if (ok && echo && this.alive) this.print('=' + replValue(result) + '\r\n');
     }, noEcho);
+  }
+
+  /** How long a REPL line or EVAL packet may run (REPL_LIMIT_MS unless the options say). */
+  private get replLimitMs(): number {
+    return this.opts.replLimitMs || REPL_LIMIT_MS;
   }
 
   private runLine(fn: () => void, noEcho: boolean): void {
