@@ -5,16 +5,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
 import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
 import { pechvogelCells } from './pechvogel-cells';
 import { INTERNAL_PROPS } from './internal-props';
 import { fnv1a } from '../../shared/engine/hash';
+import { DIST, ROOT } from './paths';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = join(ROOT, 'firmware', 'dist');
+export { DIST, ROOT };
 const HASH_PLACEHOLDER = '@bundle@';
 
 /** Pin-map input names → the firmware's button ids. */

@@ -47,6 +47,7 @@ export function fileError(what: string, file: string, e: unknown, hint: string):
     err.code === 'ENOTDIR' ? 'a part of the path is not a directory' :
     err.code === 'EEXIST' ? 'a file of that name is in the way' :
     err.code === 'EROFS' ? 'read-only file system' :
+    err.code === 'EIO' ? 'input/output error (no file one can write to there)' :
     err.message;
   return new HostError(`cannot ${what} ${file}: ${why}`, EXIT.input, hint);
 }

@@ -1,18 +1,11 @@
 import { Command, CommanderError } from 'commander';
-import { conform } from './commands/conform';
-import { replay } from './commands/replay';
-import { sim } from './commands/sim';
-import { script } from './commands/script';
-import { flash } from './commands/flash';
-import { list } from './commands/list';
-import { mirror } from './commands/mirror';
-import { build } from './commands/build';
-import { odds } from './commands/odds';
-import { simulate } from './commands/simulate';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
 
-/** Builds the command table. Each command returns its exit code. */
+/**
+ * Builds the command table. Each command returns its exit code. A command's module is loaded when
+ * it runs: `odds` need not load the firmware's build tools (TypeScript's parser alone takes ~1.5 s).
+ */
 export function buildCli(io: Output, setCode: (c: number) => void): Command {
   const program = new Command('dicetray')
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
@@ -30,14 +23,14 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('<files...>', 'scenario JSON files, folders of them, or - for standard input')
     .option('--json', 'machine-readable results')
     .option('-v, --verbose', 'also say why scenarios were skipped')
-    .action((files: string[], opts) => setCode(conform(files, opts, io)));
+    .action(async (files: string[], opts) => setCode((await import('./commands/conform')).conform(files, opts, io)));
 
   program
     .command('replay')
     .description('rebuild a game from its action log (JSON lines) and print the final state')
     .argument('<log>', 'action log file')
     .option('--json', 'machine-readable result')
-    .action((file: string, opts) => setCode(replay(file, opts, io)));
+    .action(async (file: string, opts) => setCode((await import('./commands/replay')).replay(file, opts, io)));
 
   program
     .command('sim')
@@ -49,7 +42,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
     .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt')
-    .action(async (opts) => setCode(await sim(opts, io)));
+    .action(async (opts) => setCode(await (await import('./commands/sim')).sim(opts, io)));
 
   program
     .command('script')
@@ -57,7 +50,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('<file>', 'table script')
     .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
     .option('--json', 'machine-readable result')
-    .action(async (file: string, opts) => setCode(await script(file, opts, io)));
+    .action(async (file: string, opts) => setCode(await (await import('./commands/script')).script(file, opts, io)));
 
   program
     .command('odds')
@@ -70,9 +63,10 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--frustrate', 'Pechvogel: the chance of a marker against an opponent who frustrates to deny it; with --from, every throw from there kept or rerolled')
     .option('--row <values>', '7th Dwarf: from this row (9 values for spots 0..8, 0 = empty), e.g. 0,1,0,3,0,0,5,0,0')
     .option('--die <v>', '7th Dwarf: where a die of this value may go, and the chance from each spot')
-    .option('--csv <file>', 'also write the odds as CSV')
+    .option('--csv <file>', 'also write the odds as CSV (- for standard output only); fractions as "11 / 20", so spreadsheets keep them as text')
+    .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
     .option('--json', 'machine-readable odds')
-    .action((game: string, opts) => setCode(odds(game, opts, io)));
+    .action(async (game: string, opts) => setCode((await import('./commands/odds')).odds(game, opts, io)));
 
   program
     .command('simulate')
@@ -83,10 +77,11 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--policy <p>', 'Pechvogel: most, fewest or points (default most); 7th Dwarf: best, spread or leftmost (default best)')
     .option('--reduce', 'Pechvogel: the active player holds one frustration and reduces when that raises the chance of a marker')
     .option('--frustrate', 'Pechvogel: an opponent holds one frustration and frustrates when that lowers the chance of a marker')
-    .option('--csv <file>', 'running frequencies at 1, 2, 5 × 10^k turns, with the exact values')
-    .option('--svg <file>', 'plot of the running frequencies and the exact values')
+    .option('--csv <file>', "running frequencies at 1, 2, 5 × 10^k turns, with the exact values (That's Life!: the share per card); - for standard output only")
+    .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
+    .option('--svg <file>', 'plot of the running frequencies and the exact values (an .svg file)')
     .option('--json', 'machine-readable result')
-    .action((game: string, opts) => setCode(simulate(game, opts, io)));
+    .action(async (game: string, opts) => setCode((await import('./commands/simulate')).simulate(game, opts, io)));
 
   const collect = (v: string, prev: string[]) => prev.concat([v]);
   const BOARD_HELP = 'board: a serial port (/dev/ttyACM0), tcp://HOST:PORT, sim[:STORAGE_FILE] or auto';
@@ -96,7 +91,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .description('list the Espruino boards plugged in (by USB id 0483:5740); --all lists every serial port')
     .option('--all', 'every serial port, not only Espruino boards')
     .option('--json', 'machine-readable list')
-    .action(async (opts) => setCode(await list(opts, io)));
+    .action(async (opts) => setCode(await (await import('./commands/list')).list(opts, io)));
 
   program
     .command('flash')
@@ -108,7 +103,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--verify-timeout <s>', 'seconds to wait for the board\'s hello after the upload', '10')
     .option('--json', 'one JSON object per step')
     .option('-v, --verbose', "show EspruinoTools' exchange with the board")
-    .action(async (opts) => setCode(await flash(opts, io)));
+    .action(async (opts) => setCode(await (await import('./commands/flash')).flash(opts, io)));
 
   program
     .command('mirror')
@@ -124,7 +119,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--wait', 'keep trying when a board is missing or silent at start')
     .option('--silence <s>', 'seconds a live board may send nothing, although asked, before its port is opened again', '6')
     .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt, in the terminal and on the page')
-    .action(async (opts) => setCode(await mirror(opts, io)));
+    .action(async (opts) => setCode(await (await import('./commands/mirror')).mirror(opts, io)));
 
   program
     .command('build')
@@ -132,7 +127,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--board <id>', 'pico (reference), wifi, original, mdbt42q', 'pico')
     .option('--out <file>', 'output file')
     .option('--json', 'machine-readable result')
-    .action(async (opts) => setCode(await build(opts, io)));
+    .action(async (opts) => setCode(await (await import('./commands/build')).build(opts, io)));
 
   return program;
 }

@@ -13,37 +13,80 @@ export interface Series {
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function convergenceSvg(title: string, series: Series[], width = 800, height = 480): string {
-  const L = 60, R = 130, T = 40, B = 50;
+/** A tick step for the frequency axis up to `top`: 1, 2 or 5 × 10^k, about five ticks. */
+function tickStep(top: number): number {
+  const raw = top / 5;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw - 1e-12) return m * p;
+  return 10 * p;
+}
+
+/** Splits a title into lines of about `max` characters at spaces (an 800-pixel plot holds ~100). */
+function titleLines(title: string, max: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const w of title.split(' ')) {
+    if (line && line.length + 1 + w.length > max) {
+      out.push(line);
+      line = w;
+    } else line = line ? line + ' ' + w : w;
+  }
+  out.push(line);
+  return out;
+}
+
+/**
+ * `xLabel` names the trials (turns, figures). The frequency axis runs from 0 to just above the
+ * largest value drawn, so a chance of 0.006 is not a flat line on the floor of a 0..1 axis.
+ */
+export function convergenceSvg(title: string, series: Series[], xLabel = 'turns', width = 800, height = 480): string {
+  const lines = titleLines(title, 100);
+  const L = 60, R = 130, B = 50;
+  const T = 26 + 18 * lines.length;
   const w = width - L - R;
   const h = height - T - B;
   let maxN = 1;
-  for (const s of series) for (const [n] of s.points) if (n > maxN) maxN = n;
+  let maxP = 0;
+  for (const s of series) {
+    maxP = Math.max(maxP, s.exact);
+    for (const [n, p] of s.points) {
+      if (n > maxN) maxN = n;
+      if (p > maxP) maxP = p;
+    }
+  }
+  // The axis top: the next tick at or above the largest value (at most 1).
+  const step = tickStep(Math.min(1, Math.max(maxP, 1e-3) * 1.05));
+  const top = Math.min(1, Math.ceil((Math.max(maxP, 1e-3) * 1.05) / step - 1e-9) * step);
+  const digits = Math.max(1, -Math.floor(Math.log10(step) + 1e-9));
   // The axis ends at the last trial; labels at the powers of ten within it.
   const decades = Math.max(1, Math.log10(maxN));
   const x = (n: number) => L + (Math.log10(Math.max(1, n)) / decades) * w;
-  const y = (p: number) => T + (1 - p) * h;
+  const y = (p: number) => T + (1 - p / top) * h;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  out.push(`<text x="${width / 2}" y="22" text-anchor="middle" font-size="14">${esc(title)}</text>`);
-  for (let i = 0; i <= 10; i += 2) {
-    const p = i / 10;
-    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(1)}</text>`);
+  lines.forEach((t, i) => out.push(`<text x="${width / 2}" y="${22 + 18 * i}" text-anchor="middle" font-size="14">${esc(t)}</text>`));
+  for (let i = 0; i * step <= top + 1e-12; i++) {
+    const p = i * step;
+    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(digits)}</text>`);
   }
   for (let d = 0; d <= Math.floor(decades); d++) {
     const n = 10 ** d;
     out.push(`<line x1="${x(n)}" x2="${x(n)}" y1="${T}" y2="${T + h}" stroke="#eee"/><text x="${x(n)}" y="${T + h + 16}" text-anchor="middle">${n.toLocaleString('en')}</text>`);
   }
-  out.push(`<text x="${L + w / 2}" y="${height - 10}" text-anchor="middle">trials (log scale)</text>`);
+  out.push(`<text x="${L + w / 2}" y="${height - 10}" text-anchor="middle">${esc(xLabel)} (log scale)</text>`);
   out.push(`<text x="14" y="${T + h / 2}" text-anchor="middle" transform="rotate(-90 14 ${T + h / 2})">frequency</text>`);
   out.push(`<rect x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="#888"/>`);
+  // The key: solid = the simulation's running frequency, dashed = the exact value.
+  const ky = height - 12;
+  out.push(`<line x1="${L + w - 230}" x2="${L + w - 206}" y1="${ky - 4}" y2="${ky - 4}" stroke="#444" stroke-width="2"/><text x="${L + w - 200}" y="${ky}">simulated</text>`);
+  out.push(`<line x1="${L + w - 120}" x2="${L + w - 96}" y1="${ky - 4}" y2="${ky - 4}" stroke="#444" stroke-dasharray="6 4"/><text x="${L + w - 90}" y="${ky}">exact value</text>`);
   series.forEach((s, i) => {
     const c = COLOURS[i % COLOURS.length];
     out.push(`<line x1="${L}" x2="${L + w}" y1="${y(s.exact)}" y2="${y(s.exact)}" stroke="${c}" stroke-dasharray="6 4" opacity="0.7"/>`);
     const d = s.points.map(([n, p], k) => `${k ? 'L' : 'M'}${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     out.push(`<path d="${d}" fill="none" stroke="${c}" stroke-width="2"/>`);
-    out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${esc(s.name)} ${s.exact.toFixed(3)}</text>`);
+    out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${esc(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

@@ -1,7 +1,7 @@
 /** The firmware bundle and its manifest, built on demand when missing or older than the sources. */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildFirmware, DIST, ROOT } from '../../../firmware/build/build-firmware';
+import { DIST, ROOT } from '../../../firmware/build/paths';
 
 export interface Manifest {
   fw: string;
@@ -35,7 +35,8 @@ export async function ensureBundle(force = false): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
   const stale = !existsSync(file) || !existsSync(man) || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
-  if (force || stale) await buildFirmware();
+  // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
+  if (force || stale) await (await import('../../../firmware/build/build-firmware')).buildFirmware();
   const manifest: Manifest = JSON.parse(readFileSync(man, 'utf8'));
   const files: Record<string, string> = {};
   for (const [name, f] of Object.entries(manifest.files || {})) files[name] = readFileSync(join(DIST, f), 'utf8');

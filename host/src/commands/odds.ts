@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
@@ -8,8 +7,9 @@ import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
-import { EXIT, fileError, HostError } from '../errors';
-import type { Output } from '../output';
+import { EXIT, HostError } from '../errors';
+import { checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
+import { outWrapped, type Output } from '../output';
 
 export interface OddsOptions {
   from?: string;
@@ -17,6 +17,8 @@ export interface OddsOptions {
   all?: boolean;
   json?: boolean;
   csv?: string;
+  /** CSV for a spreadsheet that writes decimals with a comma: ';' between fields, '0,5822'. */
+  decimalComma?: boolean;
   /** Also the chance of a marker with one reduce in hand, and when to use it. */
   reduce?: boolean;
   /** Pechvogel, with --from: what frustrating stakes after each throw from there. */
@@ -53,13 +55,13 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
-  if (opts.csv) writeCsv(opts.csv, ['k,card,p,exact'].concat(rows.map((r) => `${r.k},${r.card},${r.p.toFixed(12)},${r.exact}`)));
+  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'exact'] as Cell[]].concat(route.map((card, i) => [i + 1, card, toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: '2/7', p: 2 / 7 }, odds: rows }));
     return EXIT.ok;
   }
-  io.out("That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
-  io.out('p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
+  outWrapped(io, "That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
+  outWrapped(io, 'p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
   io.out('');
   for (const r of rows) io.out(`  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}   ${r.exact}`);
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
@@ -76,14 +78,6 @@ export function parseDwPolicy(p: string | undefined): DwPolicy | null {
   if (p === undefined) return null;
   if (DW_POLICIES.some(([k]) => k === p)) return p as DwPolicy;
   throw new HostError(`unknown placing policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy best, spread or leftmost');
-}
-
-function writeCsv(file: string, lines: string[]): void {
-  try {
-    writeFileSync(file, lines.join('\n') + '\n');
-  } catch (e) {
-    throw fileError('write', file, e, 'name a file in a folder you can write to');
-  }
 }
 
 /** A row from `--row`: 9 values 0..6 (0 = empty) in order, at most 7 dice, already in order. */
@@ -131,19 +125,21 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick });
     }
   }
-  if (opts.csv) writeCsv(opts.csv, ['policy,p,exact'].concat(list.map((x) => `${x.policy},${x.p.toFixed(12)},${x.exact}`)));
+  if (opts.csv && writeTable(opts.csv, [['policy', 'p', 'exact'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null }));
     return EXIT.ok;
   }
-  io.out(`The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
+  outWrapped(io, `The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
   for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
-  if (!only) io.out(`  (one of them: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, in this order)`);
+  if (!only) outWrapped(io, `  (one of them: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, in this order)`, '    ');
   if (die) {
     io.out('');
+    // Another spot with the same chance is as good for the bet (though an evasion spot scores less).
+    const best = spots.filter((x) => x.best).map((x) => x.exact)[0];
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
-    else io.out(`  a ${die} may go to spot${spots.length > 1 ? 's' : ''}: ` + spots.map((x) => `${x.spot} (${x.p.toFixed(4)})${x.best ? ' ← best' : ''}`).join(' · '));
+    else outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''}: ` + spots.map((x) => `${x.spot} (${x.p.toFixed(4)})${x.best ? ' ← best' : x.exact === best ? ' ← as good' : ''}`).join(' · '), '    ');
   }
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
@@ -151,7 +147,8 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
 
 /** How a target policy chooses, for headings: "the number shown by the most dice", ... */
 export function policyText(p: TargetPolicy): string {
-  return p === 'points' ? 'the number with the most points expected' : `the number shown by the ${p} dice`;
+  // Ties go to the highest number (pickTarget); it moves the points figure (1.74 against 1.33 with 'most').
+  return p === 'points' ? 'the number with the most points expected' : `the number shown by the ${p} dice, the highest on a tie`;
 }
 
 export function parsePolicy(p: string | undefined): TargetPolicy {
@@ -206,6 +203,11 @@ function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<stri
  */
 export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
   const g = parseGame(game);
+  checkCsvTarget(opts.csv, opts.json);
+  if (g === 'pechvogel' && (opts.row !== undefined || opts.die !== undefined)) {
+    throw new HostError('--row and --die are for seventh_dwarf', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
+  }
+  if (opts.all && opts.from !== undefined) throw new HostError('--all already lists every state: leave out --from, or --all', EXIT.usage, 'dicetray odds --all, or dicetray odds --from 2,1');
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
   if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);
@@ -222,37 +224,43 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   } else list = [turnOdds(policy)];
   const reduce = !!opts.reduce;
   if (opts.csv) {
-    const lines = ['from,' + ROWS.map(([k]) => k).join(',') + ',' + ROWS.map(([k]) => k + '_exact').join(',') + (reduce ? ',markerWithReduce,markerWithReduce_exact' : '')];
+    // Points per turn only from the first throw (where the target is chosen): empty cells elsewhere.
+    // The state as two number columns (a cell "2,1" is the number 2.1 to a German spreadsheet).
+    const head: Cell[] = ['from', 'targets', 'ravens'].concat(ROWS.map(([k]) => k), ['points'], ROWS.map(([k]) => k + '_exact'), ['points_exact'], reduce ? ['markerWithReduce', 'markerWithReduce_exact'] : []);
+    const table: Cell[][] = [head];
     for (const o of list) {
-      const extra = reduce ? [toNumber(withReduce(o, policy)).toFixed(12), fractionText(withReduce(o, policy))] : [];
-      lines.push([label(o)].concat(ROWS.map(([k]) => toNumber(o[k] as Fraction).toFixed(12)), ROWS.map(([k]) => fractionText(o[k] as Fraction)), extra).map((x) => (x.indexOf(',') >= 0 ? `"${x}"` : x)).join(','));
+      const pts = o.from === 'start' ? turnPoints(policy) : null;
+      const extra: Cell[] = reduce ? [toNumber(withReduce(o, policy)), exactCell(withReduce(o, policy))] : [];
+      const from: Cell[] = o.from === 'start' ? ['first throw', '', ''] : ['board', o.from.targets, o.from.ravens];
+      table.push(from.concat(ROWS.map(([k]) => toNumber(o[k] as Fraction)), [pts ? toNumber(pts) : ''], ROWS.map(([k]) => exactCell(o[k] as Fraction)), [pts ? exactCell(pts) : ''], extra));
     }
-    writeCsv(opts.csv, lines);
+    if (writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: odds of a turn without rerolls${reduce ? ' (the last line of each: with one reduce in hand)' : ''}${opts.from === undefined || opts.all ? ` (first throw: the target is ${policyText(policy)})` : ''}`);
+  outWrapped(io, `Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? `; first throw: the target is ${policyText(policy)}` : ''}${reduce ? '; the last line of each: with one reduce in hand' : ''}`);
   for (const o of list) {
     io.out('');
     io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
     for (const [k, text] of ROWS) {
       const f = o[k] as Fraction;
-      io.out(`  ${text.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+      io.out(`  ${text.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
     }
     if (o.from === 'start') {
       const pts = turnPoints(policy);
-      io.out(`  ${'points (marker value, −3 a frust.)'.padEnd(34)} ${toNumber(pts).toFixed(4).padStart(7)}   ${fractionText(pts)}`);
+      io.out(`  ${'points (marker value, −3 a frust.)'.padEnd(36)} ${toNumber(pts).toFixed(4).padStart(7)}   ${fractionText(pts)}`);
     }
     if (reduce) {
       const f = withReduce(o, policy);
-      io.out(`  ${'a marker, one reduce in hand'.padEnd(34)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+      io.out(`  ${'a marker, one reduce in hand'.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
       if (o.from !== 'start') io.out(`  reduce after a throw to (targets,ravens): ${reduceAfter(o.from.targets, o.from.ravens).join(' · ') || 'never'}`);
     }
   }
-  io.out('\n(expected throws: every throw of the turn, empty ones, which change nothing, too; from the first throw, that one too)');
-  if (reduce) io.out('(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)');
+  io.out('');
+  outWrapped(io, '(expected throws: every throw of the turn, empty ones, which change nothing, too; from the first throw, that one too)', ' ');
+  if (reduce) outWrapped(io, '(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)', ' ');
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
 }
@@ -277,10 +285,11 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
       io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: rule, from: 'start', marker: fr(plain), markerAgainstFrustrate: fr(against) }));
       return EXIT.ok;
     }
-    io.out(`Pechvogel: the chance of a marker from the first throw (target: ${policyText(policy)})`);
+    outWrapped(io, `Pechvogel: the chance of a marker from the first throw (target: ${policyText(policy)})`);
     io.out(`  ${'nobody rerolls'.padEnd(40)} ${f4(plain).padStart(7)}   ${fractionText(plain)}`);
     io.out(`  ${'an opponent frustrates to deny it'.padEnd(40)} ${f4(against).padStart(7)}   ${fractionText(against)}`);
-    io.out(`\n(${rule}; --from T,R: when, from a state)`);
+    io.out('');
+    outWrapped(io, `(${rule}; --from T,R: when, from a state)`, ' ');
     return EXIT.ok;
   }
   const [t, r] = parseFrom(opts.from);
@@ -315,17 +324,16 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
     );
     return EXIT.ok;
   }
-  io.out(`Pechvogel: what frustrating stakes after a throw of ${n} dice from ${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'} (no rerolls after it)`);
-  io.out(`rerolled (the same ${n} dice from ${t},${r} again): marker ${f4(rerolled.marker)} (${fractionText(rerolled.marker)}) · 3+ ravens ${f4(rerolled.frustration)} (${fractionText(rerolled.frustration)})`);
+  outWrapped(io, `Pechvogel: what frustrating stakes after a throw of ${n} dice from ${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'} (no rerolls after it)`);
+  outWrapped(io, `rerolled (the same ${n} dice from ${t},${r} again): marker ${f4(rerolled.marker)} (${fractionText(rerolled.marker)}) · 3+ ravens ${f4(rerolled.frustration)} (${fractionText(rerolled.frustration)})`, '  ');
   io.out('');
   io.out(`  ${'throw to'.padEnd(9)} ${'chance'.padStart(7)}   ${'marker kept'.padStart(11)}   ${'3+ ravens kept'.padStart(14)}`);
   for (const w of rows) io.out(`  ${w.to.padEnd(9)} ${f4(w.chance).padStart(7)}   ${w.keep ? f4(w.keep.marker).padStart(11) + '   ' + f4(w.keep.ravens).padStart(14) : '(cannot be rerolled: ' + (w.to === `${t},${r}` ? 'empty' : 'greedy') + ')'}`);
   io.out('');
-  io.out(`frustrating lowers the chance of a marker after a throw to: ${lowers.join(' · ') || 'none'}`);
-  io.out(`frustrating raises the chance of 3+ ravens (the frustraters then lose theirs) after: ${raises.join(' · ') || 'none'}`);
-  io.out('(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)');
+  outWrapped(io, `frustrating lowers the chance of a marker after a throw to: ${lowers.join(' · ') || 'none'}`, '  ');
+  outWrapped(io, `frustrating raises the chance of 3+ ravens (the frustraters then lose theirs) after: ${raises.join(' · ') || 'none'}`, '  ');
+  outWrapped(io, '(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)', ' ');
   io.out('');
-  io.out(`a marker from ${t},${r}: ${f4(oddsFrom(t, r).marker)} if nobody rerolls, ${f4(against)} (${fractionText(against)}) against an opponent`);
-  io.out(`who frustrates to deny it, after a throw to: ${denyAfter.join(' · ') || 'never'} (the frustration kept for later otherwise)`);
+  outWrapped(io, `a marker from ${t},${r}: ${f4(oddsFrom(t, r).marker)} if nobody rerolls, ${f4(against)} (${fractionText(against)}) against an opponent who frustrates to deny it, after a throw to: ${denyAfter.join(' · ') || 'never'} (the frustration kept for later otherwise)`);
   return EXIT.ok;
 }

@@ -7,7 +7,8 @@ import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, fileError, HostError } from '../errors';
-import type { Output } from '../output';
+import { checkCsvTarget, writeTable, type Cell } from '../csv-table';
+import { outWrapped, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './odds';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
@@ -20,6 +21,8 @@ export interface SimulateOptions {
   seed?: string;
   policy?: string;
   csv?: string;
+  /** CSV for a spreadsheet that writes decimals with a comma (csv-table.ts). */
+  decimalComma?: boolean;
   svg?: string;
   json?: boolean;
   /** The active player holds one frustration and reduces when that raises the chance of a marker. */
@@ -29,6 +32,7 @@ export interface SimulateOptions {
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
+const Z_NOTE = '  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)';
 type Kind = (typeof KINDS)[number];
 
 /** Where the running frequencies are written down: 1, 2, 5 × 10^k and the last turn. */
@@ -41,10 +45,23 @@ function checkpoints(n: number): number[] {
 
 function intOption(v: string | undefined, name: string, dflt: number, min: number, max: number): number {
   if (v === undefined) return dflt;
-  const n = Number(v);
+  // Digits only: Number() would also take 1e3, 0x10 and '' (0).
+  const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) throw new HostError(`--${name} ${JSON.stringify(v)} is not a whole number from ${min} to ${max}`, EXIT.usage, `e.g. --${name} ${dflt}`);
   return n;
 }
+
+/** The plot goes to an .svg file: a teacher who names it plot.png would get an SVG under that name. */
+function checkSvgTarget(file: string | undefined): void {
+  if (file !== undefined && !/\.svg$/i.test(file.trim())) {
+    throw new HostError(`--svg ${JSON.stringify(file)}: the plot is an SVG picture, its file name ends in .svg`, EXIT.usage, 'e.g. --svg plot.svg (a browser or LibreOffice shows it; a browser can save it as PNG)');
+  }
+}
+
+const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
+
+/** Points per turn: a mean, so its z uses the sample's spread, which needs some turns to mean anything. */
+const MIN_TURNS_FOR_Z = 30;
 
 function write(file: string, text: string): void {
   try {
@@ -62,6 +79,8 @@ function write(file: string, text: string): void {
 export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
+  checkCsvTarget(opts.csv, opts.json);
+  checkSvgTarget(opts.svg);
   if (parseGame(game) === 'thats_life') {
     if (opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
     return simulateWalksCmd(turns, seed, opts, io);
@@ -102,12 +121,11 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const z = (k: Kind) => (last.f[k] - p[k]) / Math.sqrt((p[k] * (1 - p[k])) / last.n);
   const mean = pts / turns;
   const pointsExact = toNumber(turnPoints(policy));
-  const zPoints = (mean - pointsExact) / Math.sqrt((pts2 / turns - mean * mean) / turns);
-  if (opts.csv) {
-    const lines = ['turns,' + KINDS.join(',') + ',throws,' + KINDS.map((k) => k + '_exact').join(',') + ',throws_exact'];
-    for (const r of rows) lines.push([r.n].concat(KINDS.map((k) => r.f[k]), [r.throws], KINDS.map((k) => p[k]), [toNumber(exact.throws)]).join(','));
-    write(opts.csv, lines.join('\n') + '\n');
-  }
+  const spread = pts2 / turns - mean * mean;
+  const zPoints = turns >= MIN_TURNS_FOR_Z && spread > 0 ? (mean - pointsExact) / Math.sqrt(spread / turns) : null;
+  const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws'], KINDS.map((k) => k + '_exact'), ['throws_exact'])];
+  for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws], KINDS.map((k) => p[k]), [toNumber(exact.throws)]));
+  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
     write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
@@ -116,14 +134,16 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), points: zPoints } }));
     return EXIT.ok;
   }
-  io.out(`Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), no rerolls, target: ${policyText(policy)}`);
+  outWrapped(io, `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, target: ${policyText(policy)}`);
   io.out('');
   io.out('   turns   marker  frustr.     both   Murphy   throws');
   const fmt = (x: number) => x.toFixed(4).padStart(8);
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
-  io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
-  io.out(`\npoints per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, z ${zPoints.toFixed(2)}`);
+  io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}`);
+  io.out(Z_NOTE);
+  io.out('');
+  outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;
@@ -150,7 +170,7 @@ function shareReport(
   });
   const last = rows[rows.length - 1];
   const z = (last.share - p) / Math.sqrt((p * (1 - p)) / last.n);
-  if (opts.csv) write(opts.csv, [`turns,${key},${key}_exact`].concat(rows.map((x) => `${x.n},${x.share},${p}`)).join('\n') + '\n');
+  if (opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) write(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, ...r.json, turns, exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
@@ -159,12 +179,13 @@ function shareReport(
   // The wide column gets two spaces before it, the narrow one a single space (as the tables always had).
   const sep = r.width > 8 ? '  ' : ' ';
   const w = r.width;
-  io.out(r.heading);
+  outWrapped(io, r.heading);
   io.out('');
   io.out(`   turns${sep}${r.column.padStart(w)}`);
   for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
-  io.out(`  z-score${sep}${z.toFixed(2).padStart(w)}   (off by this many standard errors; |z| < 2 in about 95 % of runs)`);
+  io.out(`  z-score${sep}${z.toFixed(2).padStart(w)}`);
+  io.out(Z_NOTE);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;
@@ -183,7 +204,7 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
       width: 12,
       svgTitle: `The 7th Dwarf: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
       svgName: 'all 7 placed',
-      heading: `The 7th Dwarf: ${turns} turns played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
+      heading: `The 7th Dwarf: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
       json: { game: 'seventh_dwarf', policy, seed },
     },
     (each) => simulateDwarfTurns(turns, seed, policy, each, odds),
@@ -205,9 +226,9 @@ function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: numb
       key: 'marker',
       column: 'marker',
       width: 8,
-      svgTitle: `Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed})`,
+      svgTitle: `Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, target: ${policyText(policy)})`,
       svgName: 'marker',
-      heading: `Pechvogel: ${turns} turns played by the engine with its own dice (seed ${seed}), ${rule}, target: ${policyText(policy)}`,
+      heading: `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, target: ${policyText(policy)}`,
       json: { game: 'pechvogel', policy, [mode]: true, seed },
     },
     (each) => simulateTurns(turns, seed, policy, (t, i) => each(t.marker, i), mode),
@@ -230,13 +251,15 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
     if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, f: watch.map((k) => hits[k] / (i + 1)) });
   });
   const z = route.map((_, i) => (hits[i + 1] / walks - p[i]) / Math.sqrt((p[i] * (1 - p[i])) / walks));
-  if (opts.csv) write(opts.csv, ['k,card,share,exact,z'].concat(route.map((c, i) => `${i + 1},${c},${hits[i + 1] / walks},${p[i]},${z[i]}`)).join('\n') + '\n');
-  if (opts.svg) write(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) }))));
+  const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
+  route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i]]));
+  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+  if (opts.svg) write(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures'));
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
     return EXIT.ok;
   }
-  io.out(`That's Life!: ${walks} figures walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
+  outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
   io.out('');
   io.out('   k card  stopped   exact        z');
   route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${z[i].toFixed(2).padStart(8)}`));

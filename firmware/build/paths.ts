@@ -1,0 +1,6 @@
+/** Where the repository and the firmware's build output are (no build tools loaded: the host's commands start without them). */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'firmware', 'dist');

@@ -1,0 +1,51 @@
+/**
+ * The classroom's CSV files (`odds --csv`, `simulate --csv`), written for spreadsheets:
+ *  - an exact fraction is written "1 / 6": as "1/6" LibreOffice and Excel turn it into a date
+ *    (6 January); with the spaces both keep it as text;
+ *  - `--decimal-comma`: fields separated by ';' and decimals with a comma, as a German (or French,
+ *    Italian…) spreadsheet reads numbers; with '.' it imports them as text that cannot be plotted;
+ *  - `--csv -` writes the table to standard output instead of a file.
+ */
+import { writeFileSync } from 'node:fs';
+import { fractionText, type Fraction } from '../../shared/odds/fraction';
+import { EXIT, fileError, HostError } from './errors';
+import type { Output } from './output';
+
+export type Cell = string | number;
+
+/** An exact value (or its text, "11/20") as a CSV cell: "11 / 20" (a whole number as it is). */
+export function exactCell(f: Fraction | string): string {
+  return (typeof f === 'string' ? f : fractionText(f)).replace('/', ' / ');
+}
+
+/** The table as CSV text: numbers in full precision, cells quoted when they hold the separator or a quote. */
+export function csvTable(rows: Cell[][], decimalComma: boolean): string {
+  const sep = decimalComma ? ';' : ',';
+  const cell = (c: Cell): string => {
+    const s = typeof c === 'number' ? (decimalComma ? String(c).replace('.', ',') : String(c)) : c;
+    return s.indexOf(sep) >= 0 || s.indexOf('"') >= 0 || /[\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return rows.map((r) => r.map(cell).join(sep)).join('\n') + '\n';
+}
+
+/** Refuses an empty `--csv` before any work is done (an empty name used to write nothing and say nothing). */
+export function checkCsvTarget(file: string | undefined, json: boolean | undefined): void {
+  if (file === undefined) return;
+  if (!file.trim()) throw new HostError('--csv needs a file name', EXIT.usage, 'e.g. --csv odds.csv, or --csv - for standard output');
+  if (file === '-' && json) throw new HostError('--csv - and --json both write to standard output', EXIT.usage, 'give --csv a file name, or leave out --json');
+}
+
+/** Writes the table to `file`, or to standard output for '-'. Returns whether it went to standard output. */
+export function writeTable(file: string, rows: Cell[][], decimalComma: boolean | undefined, io: Output): boolean {
+  const text = csvTable(rows, !!decimalComma);
+  if (file === '-') {
+    io.out(text.replace(/\n$/, ''));
+    return true;
+  }
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw fileError('write', file, e, 'name a file in a folder you can write to');
+  }
+  return false;
+}
