@@ -60,6 +60,22 @@ function checkSvgTarget(file: string | undefined): void {
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * A long run (10 million turns take about a minute) says how far it is, on a terminal only: a line
+ * on standard error rewritten every 100,000 turns, cleared at the end.
+ */
+function progress(total: number, what: string): { step: (i: number) => void; done: () => void } {
+  const show = total >= 1_000_000 && !!process.stderr.isTTY;
+  return {
+    step: (i) => {
+      if (show && (i + 1) % 100_000 === 0) process.stderr.write(`\r${(i + 1).toLocaleString('en')} of ${total.toLocaleString('en')} ${what}…`);
+    },
+    done: () => {
+      if (show) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
 /** Points per turn: a mean, so its z uses the sample's spread, which needs some turns to mean anything. */
 const MIN_TURNS_FOR_Z = 30;
 
@@ -101,7 +117,9 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   let pts2 = 0;
   const marks = checkpoints(turns);
   const rows: { n: number; f: Record<Kind, number>; throws: number }[] = [];
+  const bar = progress(turns, 'turns');
   simulateTurns(turns, seed, policy, (t, i) => {
+    bar.step(i);
     pts += t.points;
     pts2 += t.points * t.points;
     if (t.marker) count.marker++;
@@ -116,6 +134,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
       rows.push({ n, f, throws: throws / n });
     }
   });
+  bar.done();
   const last = rows[rows.length - 1];
   // How far the final frequency is from the exact value, in standard errors of a binomial share.
   const z = (k: Kind) => (last.f[k] - p[k]) / Math.sqrt((p[k] * (1 - p[k])) / last.n);
@@ -164,10 +183,13 @@ function shareReport(
   const marks = checkpoints(turns);
   const rows: { n: number; share: number }[] = [];
   let k = 0;
+  const bar = progress(turns, 'turns');
   play((hit, i) => {
+    bar.step(i);
     if (hit) k++;
     if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, share: k / (i + 1) });
   });
+  bar.done();
   const last = rows[rows.length - 1];
   const z = (last.share - p) / Math.sqrt((p * (1 - p)) / last.n);
   if (opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io)) return EXIT.ok;
@@ -246,10 +268,13 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   const watch = [1, 6, 12];
   const marks = checkpoints(walks);
   const rows: { n: number; f: number[] }[] = [];
+  const bar = progress(walks, 'figures');
   simulateWalks(walks, seed, (stops, i) => {
+    bar.step(i);
     for (const k of stops) hits[k]++;
     if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, f: watch.map((k) => hits[k] / (i + 1)) });
   });
+  bar.done();
   const z = route.map((_, i) => (hits[i + 1] / walks - p[i]) / Math.sqrt((p[i] * (1 - p[i])) / walks));
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
   route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i]]));
