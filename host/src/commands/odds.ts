@@ -41,10 +41,12 @@ const ROWS: [keyof TurnOdds, string][] = [
 
 /** The game a classroom command is about: pechvogel (default), seventh_dwarf or thats_life. */
 export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' | 'thats_life' {
-  if (g === undefined || g === 'pechvogel') return 'pechvogel';
-  if (g === 'seventh_dwarf' || g === 'seventh-dwarf' || g === '7th-dwarf') return 'seventh_dwarf';
-  if (g === 'thats_life' || g === 'thats-life' || g === 'verflixxt') return 'thats_life';
-  throw new HostError(`no odds for game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf, thats_life');
+  // As a person types it: Pechvogel, 7th_Dwarf, "That's Life", Verflixxt.
+  const k = g === undefined ? 'pechvogel' : g.trim().toLowerCase().replace(/['’]/g, '').replace(/[\s-]+/g, '_');
+  if (k === 'pechvogel') return 'pechvogel';
+  if (k === 'seventh_dwarf' || k === '7th_dwarf' || k === 'the_7th_dwarf') return 'seventh_dwarf';
+  if (k === 'thats_life' || k === 'verflixxt') return 'thats_life';
+  throw new HostError(`unknown game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf, thats_life');
 }
 
 /** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */

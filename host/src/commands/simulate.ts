@@ -58,7 +58,7 @@ function checkSvgTarget(file: string | undefined): void {
   }
 }
 
-const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = one + 's') => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /**
  * A long run (10 million turns take about a minute) says how far it is, on a terminal only: a line
