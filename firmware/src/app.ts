@@ -215,7 +215,7 @@ export class App {
     if (this.chordHeld && (id === 'OK' || id === 'BK')) return;
     // What send() would write (encodeLine), built directly: ids and kinds need no escaping.
     sendLine(LINE_PREFIX + '{"t":"btn","b":"' + id + '","k":"' + kind + '","s":' + ++this.seq + '}');
-    if (this.staff) this.staffButton(id);
+    if (this.staff) this.staffButton(id, kind);
     else this.table.button(id, kind);
     this.refresh();
   }
@@ -284,12 +284,12 @@ export class App {
     }
   }
 
-  private staffButton(id: string): void {
+  private staffButton(id: string, kind: ButtonKind): void {
     const m = loadMaintenance();
     const app = this;
     const stay =
       !!m &&
-      m.staffButton(id, {
+      m.staffButton(id, kind, {
         cfg: this.cfg,
         save: () => {
           saveConfig(app.cfg);

@@ -207,7 +207,7 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
       (status: unknown) => {
         if (status === undefined) return bad(fail(`cannot connect to ${o.port}`, 'is the board running and the port free?'));
         const env = Object.assign({}, Espruino.Core.Env.getBoardData());
-        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, press K4 (console for flashing), then flash with --unlock PASSWORD'));
+        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
         Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {
           // As the CLI does for --storage NAME:FILE: plain statements before the wrapped code.
           const pre: string[] = [];

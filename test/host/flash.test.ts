@@ -63,14 +63,19 @@ describe.concurrent('dicetray flash', () => {
       // A second flash cannot reach a REPL any more: a clear failure, not a hang.
       const again = new Cli(['flash', '--port', pb.path]);
       expect(await again.exited).toBe(5);
-      expect(again.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered .*\nhint: a kiosk board has no console on its port: on the board hold OK\+BACK for 3 s, press K4/);
-      // Staff at the table: OK+BACK for 3 s opens the staff menu, K4 gives the console back
-      // (still locked); flash logs in with the password and takes the kiosk profile off.
+      expect(again.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered .*\nhint: a kiosk board has no console on its port: on the board hold OK\+BACK for 3 s, then hold K4/);
+      // Staff at the table: OK+BACK for 3 s opens the staff menu, K4 held gives the console back
+      // (still locked); flash logs in with the password and takes the kiosk profile off. A tap of
+      // K4 does not (a stranger who found the chord would cut the wall screen off with it).
       pb.board.press('OK', 3600);
       pb.board.press('BK', 3600);
       await sleep(3900);
       pb.board.press('K4', 60);
       await sleep(300);
+      const tapped = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
+      expect(await tapped.exited).toBe(5);
+      pb.board.press('K4', 1200);
+      await sleep(1500);
       const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
       expect(await unlocked.exited).toBe(0);
       expect(unlocked.err.join('\n')).toContain('logged in to the locked console');

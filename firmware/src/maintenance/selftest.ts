@@ -19,6 +19,8 @@ const SWEEP_HOLD_MS = 2000;
 const SWEEP_MS = 2000;
 const WHITE_MS = 4000;
 const CHASE_MS = 40;
+/** A self-test nobody touches for this long ends by itself (a kiosk table would stay dark). */
+export const SELFTEST_IDLE_MS = 300000;
 
 export class SelfTest {
   private held: Record<string, boolean> = {};
@@ -29,6 +31,7 @@ export class SelfTest {
   /** -1: buttons view; 0..3 sweep colours; 4..131 chase position + 4. */
   private sweep = -1;
   private sweepAt = 0;
+  private last = getTime() * 1000;
 
   constructor(
     private board: SelfTestBoard,
@@ -44,6 +47,7 @@ export class SelfTest {
   button(id: string, kind: ButtonKind): void {
     if (kind !== 'down' && kind !== 'up') return;
     const down = kind === 'down';
+    this.last = getTime() * 1000;
     this.held[id] = down;
     if (down) {
       this.tested[id] = true;
@@ -71,6 +75,8 @@ export class SelfTest {
   /** Draws the current self-test frame; called by the app's tick. */
   render(now: number): void {
     const f = this.frame;
+    // Left from the next tick, not from inside this render (the app is drawing with it).
+    if (now - this.last > SELFTEST_IDLE_MS) setTimeout(this.leave, 0);
     f.clear();
     if (this.sweep >= 0) {
       const t = now - this.sweepAt;

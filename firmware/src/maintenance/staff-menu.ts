@@ -1,7 +1,10 @@
 /**
  * Staff menu on the buttons (entered with OK + BACK held 3 s): K1 reroll-window time,
- * K2 brightness, K3 end the game, K4 console for flashing, K5 self-test, OK leaves.
+ * K2 brightness, K3 held: end the game, K4 held: console for flashing, K5 self-test, OK leaves.
+ * The two that cannot be undone from the table take a long press: a kiosk's curious stranger who
+ * found the chord ended a game with one tap of K3, or cut the wall screen off with K4.
  */
+import type { ButtonKind } from '../board';
 import type { BoardConfig } from '../config';
 import { BRIGHTNESS_CAP } from '../../../hardware/power-figures';
 import { C } from '../leds/frame';
@@ -28,9 +31,10 @@ export interface StaffActions {
 }
 
 /** Returns false when the staff menu is left. */
-export function staffButton(id: string, a: StaffActions): boolean {
+export function staffButton(id: string, kind: ButtonKind, a: StaffActions): boolean {
   const c = a.cfg;
   if (id === 'OK') return false;
+  if ((id === 'K3' || id === 'K4') && kind !== 'long') return true;
   if (id === 'K1') c.window_ms = WINDOW_CHOICES[(WINDOW_CHOICES.indexOf(c.window_ms) + 1) % WINDOW_CHOICES.length];
   else if (id === 'K2') c.brightness = c.brightness >= BRIGHTNESS_CAP ? Math.round(BRIGHTNESS_CAP / 2) : BRIGHTNESS_CAP;
   else if (id === 'K3') a.abandon();
