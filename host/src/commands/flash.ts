@@ -13,6 +13,17 @@ import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
 import { uploadToStorage } from '../espruino-tools';
 import { TableMirror } from '../mirror/table-mirror';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
+
+/** The Espruino release the firmware is made and tested for (ESPRUINO.md). */
+export const TESTED_ESPRUINO = '2v29';
+
+/** True for a version string older than TESTED_ESPRUINO ("2v25", "2v28.104"); unknown ones are not. */
+export function olderThanTested(v: string | undefined): boolean {
+  const m = /^(\d+)v(\d+)/.exec(v || '');
+  const t = /^(\d+)v(\d+)/.exec(TESTED_ESPRUINO)!;
+  if (!m) return false;
+  return Number(m[1]) < Number(t[1]) || (Number(m[1]) === Number(t[1]) && Number(m[2]) < Number(t[2]));
+}
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -182,6 +193,10 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
     throw new HostError(`the board reported an error during the upload: ${bad.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/[\x00-\x1f]/g, '').replace(/^[>\s]+/, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');
   }
 
+  // The bundle is made for what ESPRUINO.md tested (2v29); an older interpreter may lack a built-in
+  // it uses. Said, not refused: staff may have no way to update the board right now.
+  const old = olderThanTested(typeof env.VERSION === 'string' ? env.VERSION : undefined);
+  if (old) say('warning', `dicetray: warning: the board runs Espruino ${env.VERSION}; this firmware is made and tested for ${TESTED_ESPRUINO} or later. If the table misbehaves, update the board's Espruino first (Espruino Web IDE → Settings → Flasher)`, { espruino: env.VERSION });
   // Verify. The simulated board is power-cycled: what it boots now comes from its Storage.
   say('verify', `dicetray: upload done (${env.BOARD || 'board'}, Espruino ${env.VERSION || '?'}); reconnecting to verify…`);
   let hello;
