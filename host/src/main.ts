@@ -106,6 +106,32 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .action(async (opts) => setCode(await (await import('./commands/flash')).flash(opts, io)));
 
   program
+    .command('config')
+    .description("show the board's settings (kept in its Storage) and change them: config -p BOARD [KEY=VALUE...]")
+    .argument('[settings...]', 'KEY=VALUE to set, e.g. abandon=30m window=10s brightness=24 beep=off (raw keys too: abandon_ms=1800000)')
+    .option('-p, --port <board>', BOARD_HELP, 'auto')
+    .option('--json', 'machine-readable result')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Without KEY=VALUE it prints every setting. Durations take a unit (500ms, 10s, 30m, 1h30m); under the long',
+        'name a bare number is milliseconds. Every value is checked before anything is sent, and read back after (a kiosk',
+        "board's console is off its port: it shows window_ms and brightness only). Values persist in the board's Storage.",
+        '  window_ms (window)          reroll window, 0 to 24 h',
+        '  marker_ms (marker)          wait before the only possible marker action, 0 to 24 h (0 = at once)',
+        '  brightness                  LED brightness, 0 to 255',
+        '  led_budget_ma (led_budget)  current the lit LEDs may draw, 0 to 312 mA (the USB limit)',
+        '  attract_ms (attract)        idle time before the attract pattern, 0 to 24 h (0 or off = never)',
+        '  abandon_ms (abandon)        idle time before a game is cleared (kiosk), 0 to 24 h (0 or off = never)',
+        '  leds_link, beep             on or off',
+        'Exit codes: 0 ok, 1 the board did not keep a value, 2 a bad key or value (nothing is sent), 3 no board,',
+        '4 no dicetray firmware answering.',
+      ].join('\n'),
+    )
+    .action(async (settings: string[], opts) => setCode(await (await import('./commands/config')).config(settings, opts, io)));
+
+  program
     .command('mirror')
     .description('keep a live copy of the game on one or more boards: terminal view, --json events, --web page, action logs')
     .option('-p, --port <board>', BOARD_HELP + '; repeat for several tables, LABEL=BOARD names a table', collect, [])

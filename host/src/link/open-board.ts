@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SerialPort } from 'serialport';
 import { SimBoard } from '../sim/sim-board';
+import { installFiles } from '../sim/install-files';
 import { ensureBundle } from '../commands/firmware-bundle';
 import { EXIT, HostError } from '../errors';
 
@@ -269,9 +270,12 @@ export function openError(spec: BoardSpec, e: Error): HostError {
 export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promise<BoardStream> {
   const retryMs = opts.retryMs ?? 500;
   if (spec.kind === 'sim') {
-    const { code, manifest } = await ensureBundle();
+    const { code, manifest, files } = await ensureBundle();
     if (spec.storage) mkdirSync(dirname(spec.storage), { recursive: true });
     const sim = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: spec.storage });
+    // The firmware's other Storage files (set-up, settings, staff menu), as `sim` and a flashed
+    // board have them: without them a new sim:FILE answered nothing but the game's presses.
+    installFiles(sim.storage, files);
     const s = new SimStream(spec, sim);
     sim.boot();
     return s;

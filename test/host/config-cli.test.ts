@@ -1,0 +1,234 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
+import { expectClean, expectJsonError, run } from './cli-run';
+import { cli } from '../support/cli';
+import { BoardLink } from '../../host/src/link/board-link';
+import { MAX_LED_BUDGET_MA, SETTINGS } from '../../host/src/commands/config';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import type { SimBoard } from '../../host/src/sim/sim-board';
+
+// `dicetray config` as a child process against simulated boards: on a pseudo-terminal (socat) as
+// a USB board appears, as a `dicetray sim --pty` process restarted on the same Storage file, as a
+// kiosk board (console off the port), and against a stand-in board on TCP that refuses or drops
+// what it is sent (other firmware), which the simulated board never does.
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+});
+
+/** The board's settings as saved in a simulated board's Storage image (dt.cfg), or null. */
+function savedIn(storageFile: string): Record<string, unknown> | null {
+  const files = JSON.parse(readFileSync(storageFile, 'utf8'));
+  return files['dt.cfg'] === undefined ? null : JSON.parse(files['dt.cfg']);
+}
+
+/** Every protocol message a simulated board prints. */
+function listen(board: SimBoard): BoardMsg[] {
+  const msgs: BoardMsg[] = [];
+  const link = new BoardLink(() => {});
+  link.on('msg', (m: BoardMsg) => msgs.push(m));
+  board.on('data', (d: Buffer) => link.receive(d));
+  return msgs;
+}
+
+/** The one JSON object `config --json` prints. */
+function result(r: { out: string }): Record<string, any> {
+  const lines = r.out.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+}
+
+async function ptyBoard(name: string, files: Record<string, string> = {}): Promise<{ pb: PtyBoard; storage: string; dir: string }> {
+  const dir = scratchDir('dt-config-');
+  const storage = path.join(dir, 'storage.json');
+  if (Object.keys(files).length) writeFileSync(storage, JSON.stringify(files));
+  const pb = await PtyBoard.start(dir, name, { storageFile: storage });
+  cleanup.push(() => pb.stop());
+  return { pb, storage, dir };
+}
+
+/**
+ * A board on TCP that speaks the protocol but is not this build: it answers hello, refuses the
+ * keys in `refuse` with 'bad_config', takes nothing (its snapshot keeps window 8000 ms), and, like
+ * a kiosk board, sends no console ACK. Collects the commands it got.
+ */
+async function standInBoard(refuse: string[]): Promise<{ url: string; got: HostCmd[] }> {
+  const got: HostCmd[] = [];
+  const server = net.createServer((sock) => {
+    let buf = Buffer.alloc(0);
+    let s = 0;
+    const line = (m: Record<string, unknown>) => sock.write('DT:' + JSON.stringify(Object.assign(m, { s: ++s })) + '\n');
+    sock.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      for (;;) {
+        const at = buf.indexOf(Buffer.from([0x10, 0x01]));
+        if (at < 0 || buf.length < at + 4) return;
+        const len = ((buf[at + 2] << 8) | buf[at + 3]) & 0x1fff;
+        if (buf.length < at + 4 + len) return;
+        const cmd = JSON.parse(buf.subarray(at + 4, at + 4 + len).toString('latin1')) as HostCmd;
+        buf = buf.subarray(at + 4 + len);
+        got.push(cmd);
+        if (cmd.c === 'hello') line({ t: 'hello', v: 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
+        else if (cmd.c === 'cfg' && refuse.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
+        else if (cmd.c === 'snap') line({ t: 'snap', i: 0, d: JSON.stringify({ h: null, st: null, ui: {}, dl: 0, sf: 0, w: 8000, br: 32 }), end: 1 });
+      }
+    });
+    sock.on('error', () => {});
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  cleanup.push(() => new Promise((r) => server.close(r)));
+  return { url: `tcp://127.0.0.1:${(server.address() as net.AddressInfo).port}`, got };
+}
+
+describe('dicetray config', () => {
+  it('knows every setting of the firmware and lists them all in its help', async () => {
+    expect(SETTINGS.map((s) => s.key)).toEqual(Object.keys(DEFAULT_BOARD_CONFIG));
+    const r = await cli(['config', '--help']);
+    expect(r.code).toBe(0);
+    const help = r.out.join('\n');
+    for (const s of SETTINGS) expect(help).toContain(s.alias ? `${s.key} (${s.alias})` : s.key);
+    expect(help).toContain(`0 to ${MAX_LED_BUDGET_MA} mA`);
+  });
+
+  it('reads every setting from the board itself, over a pseudo-terminal (text and --json)', async () => {
+    const { pb, dir } = await ptyBoard('ttyCF0');
+    // Set behind the host's back: what config prints must come from the board, not from defaults.
+    pb.command({ c: 'cfg', k: 'attract_ms', v: 300000 });
+    pb.command({ c: 'cfg', k: 'beep', v: false });
+
+    const j = await run(['config', '-p', pb.path, '--json'], dir);
+    expect(j.code, j.err).toBe(0);
+    const o = result(j);
+    expect(o).toMatchObject({ ok: true, board: pb.path, hw: 'PICO_R1_3', source: 'console', unknown: [], set: {} });
+    expect(o.settings).toEqual(Object.assign({}, DEFAULT_BOARD_CONFIG, { attract_ms: 300000, beep: false }));
+
+    const t = await run(['config', '-p', pb.path], dir);
+    expect(t.code, t.err).toBe(0);
+    const lines = t.out.trim().split('\n');
+    expect(lines[0]).toMatch(/ttyCF0: dicetray \S+ on PICO_R1_3; settings as saved in the board's Storage/);
+    for (const s of SETTINGS) expect(lines.some((l) => l.startsWith(`  ${s.key} `)), s.key).toBe(true);
+    expect(lines.find((l) => l.includes('attract_ms'))).toMatch(/attract_ms\s+300000\s+5 min\s+idle time/);
+    expect(lines.find((l) => l.includes('abandon_ms'))).toMatch(/abandon_ms\s+0\s+never/);
+    expect(lines.find((l) => l.includes(' beep '))).toMatch(/beep\s+false\s+off/);
+  }, 60_000);
+
+  it('sets two values, reads them back, and they survive a restart of `dicetray sim` on the same --storage', async () => {
+    const dir = scratchDir('dt-config-');
+    const tty = path.join(dir, 'ttySIM');
+    const storage = path.join(dir, 'sim-storage.json');
+    const startSim = async () => {
+      const sim = new Cli(['sim', '--pty', tty, '--headless', '--storage', storage]);
+      cleanup.push(() => sim.stop());
+      await waitUntil('the simulated board on its pty', () => sim.out.some((l) => l.includes('simulated board on pty')), 20_000);
+      return sim;
+    };
+    let sim = await startSim();
+
+    const set = await run(['config', '-p', tty, 'abandon=30m', 'window_ms=10000', '--json'], dir);
+    expect(set.code, set.err).toBe(0);
+    const o = result(set);
+    expect(o.set).toEqual({ abandon_ms: { value: 1800000, confirmed: 'read_back' }, window_ms: { value: 10000, confirmed: 'read_back' } });
+    expect(o.settings).toEqual(Object.assign({}, DEFAULT_BOARD_CONFIG, { abandon_ms: 1800000, window_ms: 10000 }));
+    // In the board's Storage, as the firmware saved it.
+    expect(savedIn(storage)).toMatchObject({ abandon_ms: 1800000, window_ms: 10000, marker_ms: DEFAULT_BOARD_CONFIG.marker_ms });
+
+    // The board restarts from the same Storage file.
+    expect(await sim.stop()).toBe(0);
+    await waitUntil('the pty to disappear', () => !existsSync(tty), 10_000);
+    sim = await startSim();
+    const back = await run(['config', '-p', tty], dir);
+    expect(back.code, back.err).toBe(0);
+    expect(back.out).toMatch(/\n {2}abandon_ms\s+1800000\s+30 min\s/);
+    expect(back.out).toMatch(/\n {2}window_ms\s+10000\s+10 s\s/);
+    expect(back.out).toMatch(/\n {2}marker_ms\s+3000\s+3 s\s/);
+
+    // Friendly units and raw keys alike; the text output marks what was set.
+    const again = await run(['config', '-p', tty, 'abandon=off', 'marker_ms=0', 'beep=off'], dir);
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/\n\* abandon_ms\s+0\s+never\s/);
+    expect(again.out).toMatch(/\n\* marker_ms\s+0\s+at once\s/);
+    expect(again.out).toMatch(/\* set abandon_ms = 0 \(never\), marker_ms = 0 \(at once\), beep = false \(off\): read back from the board's Storage/);
+    expect(savedIn(storage)).toMatchObject({ abandon_ms: 0, marker_ms: 0, beep: false, window_ms: 10000 });
+  }, 90_000);
+
+  it('refuses a bad key or value with the keys and ranges (exit 2) and sends nothing to the board', async () => {
+    const { pb, storage, dir } = await ptyBoard('ttyCF1');
+    const msgs = listen(pb.board);
+    const bad = async (args: string[], message: RegExp, hint: RegExp) => {
+      const r = await run(['config', '-p', pb.path, ...args], dir);
+      expectClean(r, 2, message);
+      expect(r.err).toMatch(hint);
+      return r;
+    };
+    const every = new RegExp(SETTINGS.map((s) => `\\n {2}${s.key}\\b`).join('[^]*'));
+    // A good value beside a bad one is not sent either.
+    await bad(['window=10s', 'bogus=1'], /unknown setting bogus/, every);
+    await bad(['abandon_ms=soon'], /bad value for abandon_ms: "soon" \(a duration such as 10s/, /hint: abandon_ms: 0 to 24 h, 0 = never; e\.g\. abandon=30m/);
+    await bad(['window=10'], /window=10: give a unit \(10s, 10m, 10ms\), or use window_ms=10 for milliseconds/, /hint: window_ms: 0 to 24 h/);
+    await bad(['brightness=300'], /bad value for brightness: "300" \(at most 255\)/, /hint: brightness: 0 to 255/);
+    await bad(['led_budget=400'], new RegExp(`at most ${MAX_LED_BUDGET_MA} mA`), /the USB limit/);
+    await bad(['beep=maybe'], /bad value for beep/, /hint: beep: on or off/);
+    await bad(['abandon=30d'], /bad value for abandon_ms/, /0 to 24 h/);
+    await bad(['window=5s', 'window_ms=6000'], /window_ms is given twice/, /give each setting once/);
+    const j = await run(['config', '-p', pb.path, 'bogus=1', '--json'], dir);
+    expect(expectJsonError(j, 2).error).toMatchObject({ code: 'usage', message: 'unknown setting bogus' });
+
+    // Nothing reached the board: no answer from it, no settings saved.
+    expect(msgs).toEqual([]);
+    expect(savedIn(storage)).toBeNull();
+  }, 60_000);
+
+  it('a board that refuses a key (other firmware) is a clear error with the keys (exit 2); one that does not keep a value is exit 1', async () => {
+    const dir = scratchDir('dt-config-');
+    const b = await standInBoard(['beep']);
+    const r = await run(['config', '-p', b.url, 'window=8s', 'beep=off'], dir);
+    expectClean(r, 2, /refused beep \(bad_config\); it took window_ms/);
+    expect(r.err).toMatch(/hint: the board runs other firmware than this host knows \(0\.0\.9, bundle olderfw0\): flash it with `dicetray flash --port tcp:/);
+    expect(r.err).toMatch(/\n {2}beep\s+on or off/);
+    expect(b.got.filter((c) => c.c === 'cfg')).toEqual([
+      { c: 'cfg', k: 'window_ms', v: 8000 },
+      { c: 'cfg', k: 'beep', v: false },
+    ]);
+
+    // It takes window_ms without a word but its snapshot still says 8000 ms.
+    const k = await run(['config', '-p', b.url, 'window=9s', '--json'], dir);
+    expect(k.code, k.err).toBe(1);
+    expect(k.err).toMatch(/dicetray: tcp:\S+ did not keep what was set: window_ms is 8000, not 9000\nhint: /);
+    const o = result(k);
+    expect(o).toMatchObject({ ok: false, source: 'snapshot', set: { window_ms: { value: 9000, confirmed: null } }, error: { exit: 1 } });
+  }, 60_000);
+
+  it('on a kiosk board (console off the port) it still sets, and says what it could not read back', async () => {
+    const { pb, storage, dir } = await ptyBoard('ttyCF2', { 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) });
+    const r = await run(['config', '-p', pb.path, 'abandon=45m', 'window=12s', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const o = result(r);
+    expect(o).toMatchObject({ ok: true, source: 'snapshot', note: expect.stringMatching(/console is not on its port/) });
+    expect(o.settings).toMatchObject({ window_ms: 12000, brightness: DEFAULT_BOARD_CONFIG.brightness, abandon_ms: null, marker_ms: null });
+    expect(o.unknown).toEqual(['marker_ms', 'led_budget_ma', 'attract_ms', 'abandon_ms', 'leds_link', 'beep']);
+    expect(o.set).toEqual({ abandon_ms: { value: 2700000, confirmed: 'accepted' }, window_ms: { value: 12000, confirmed: 'snapshot' } });
+    // "Taken and saved" is true: the board saved it.
+    expect(savedIn(storage)).toMatchObject({ abandon_ms: 2700000, window_ms: 12000 });
+
+    const t = await run(['config', '-p', pb.path], dir);
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toMatch(/\n {2}abandon_ms\s+\?\s/);
+    expect(t.out).toMatch(/\n\? marker_ms, led_budget_ma, attract_ms, abandon_ms, leds_link, beep: not readable here: this board's console is not on its port \(a kiosk board\)/);
+  }, 60_000);
+
+  it('a board that is not there is exit 3; a new sim:FILE gets the firmware files and keeps its settings', async () => {
+    const dir = scratchDir('dt-config-');
+    expectClean(await run(['config', '-p', path.join(dir, 'ttyNONE'), 'beep=off'], dir), 3, /cannot open .*ttyNONE: no such port/);
+    const file = path.join(dir, 'board.json');
+    const r = await run(['config', '-p', 'sim:' + file, 'brightness=24', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(result(r).set).toEqual({ brightness: { value: 24, confirmed: 'read_back' } });
+    expect(savedIn(file)).toMatchObject({ brightness: 24 });
+    expect(result(await run(['config', '-p', 'sim:' + file, '--json'], dir)).settings.brightness).toBe(24);
+  }, 60_000);
+});
