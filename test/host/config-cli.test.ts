@@ -54,10 +54,10 @@ async function ptyBoard(name: string, files: Record<string, string> = {}): Promi
 
 /**
  * A board on TCP that speaks the protocol but is not this build: it answers hello, refuses the
- * keys in `refuse` with 'bad_config', takes nothing (its snapshot keeps window 8000 ms), and, like
+ * keys in `declined` with 'bad_config', takes nothing (its snapshot keeps window 8000 ms), and, like
  * a kiosk board, sends no console ACK. Collects the commands it got.
  */
-async function standInBoard(refuse: string[]): Promise<{ url: string; got: HostCmd[] }> {
+async function standInBoard(declined: string[]): Promise<{ url: string; got: HostCmd[] }> {
   const got: HostCmd[] = [];
   const server = net.createServer((sock) => {
     let buf = Buffer.alloc(0);
@@ -74,7 +74,7 @@ async function standInBoard(refuse: string[]): Promise<{ url: string; got: HostC
         buf = buf.subarray(at + 4 + len);
         got.push(cmd);
         if (cmd.c === 'hello') line({ t: 'hello', v: 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
-        else if (cmd.c === 'cfg' && refuse.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
+        else if (cmd.c === 'cfg' && declined.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
         else if (cmd.c === 'snap') line({ t: 'snap', i: 0, d: JSON.stringify({ h: null, st: null, ui: {}, dl: 0, sf: 0, w: 8000, br: 32 }), end: 1 });
       }
     });

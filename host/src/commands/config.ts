@@ -108,20 +108,20 @@ function parseDuration(t: string): number | null {
   return at > 0 && at === t.length ? Math.round(total * 1000) / 1000 : null;
 }
 
-function refuse(message: string, hint: string): HostError {
+function usageError(message: string, hint: string): HostError {
   return new HostError(message, EXIT.usage, hint);
 }
 
 /** One `KEY=VALUE` argument, checked against the host's table and the board's own rule (setConfig). */
 export function parseAssignment(arg: string): { setting: Setting; value: number | boolean } {
   const m = /^([A-Za-z_]+)=(.*)$/.exec(arg);
-  if (!m) throw refuse(`expected KEY=VALUE, got ${JSON.stringify(arg)}`, 'e.g. dicetray config -p auto abandon=30m window=10s; ' + keysHint());
+  if (!m) throw usageError(`expected KEY=VALUE, got ${JSON.stringify(arg)}`, 'e.g. dicetray config -p auto abandon=30m window=10s; ' + keysHint());
   const name = m[1].toLowerCase();
   const s = SETTINGS.find((x) => x.key === name || x.alias === name);
-  if (!s) throw refuse(`unknown setting ${m[1]}`, keysHint());
+  if (!s) throw usageError(`unknown setting ${m[1]}`, keysHint());
   const text = m[2].trim().toLowerCase();
   const range = settingsHelp()[SETTINGS.indexOf(s)].replace(/^\S+(?: \(\S+\))?\s+/, '');
-  const bad = (why = '') => refuse(`bad value for ${s.key}: ${JSON.stringify(m[2])}${why ? ' (' + why + ')' : ''}`, `${s.key}: ${range}`);
+  const bad = (why = '') => usageError(`bad value for ${s.key}: ${JSON.stringify(m[2])}${why ? ' (' + why + ')' : ''}`, `${s.key}: ${range}`);
   let value: number | boolean;
   if (s.kind === 'bool') {
     if (/^(on|true|yes|1)$/.test(text)) value = true;
@@ -132,7 +132,7 @@ export function parseAssignment(arg: string): { setting: Setting; value: number 
     else if (/^\d+(\.\d+)?$/.test(text)) {
       // A bare number is milliseconds under the key's own name; under the short one it is a slip
       // (window=10 would be 10 ms), unless it is 0.
-      if (name !== s.key && Number(text) !== 0) throw refuse(`${m[1]}=${m[2]}: give a unit (${text}s, ${text}m, ${text}ms), or use ${s.key}=${text} for milliseconds`, `${s.key}: ${range}`);
+      if (name !== s.key && Number(text) !== 0) throw usageError(`${m[1]}=${m[2]}: give a unit (${text}s, ${text}m, ${text}ms), or use ${s.key}=${text} for milliseconds`, `${s.key}: ${range}`);
       value = Number(text);
     } else {
       const ms = parseDuration(text);
@@ -146,7 +146,7 @@ export function parseAssignment(arg: string): { setting: Setting; value: number 
     value = Number(t);
   }
   if (typeof value === 'number' && value > s.max) throw bad(`at most ${s.kind === 'level' ? s.max : describeValue(s, s.max)}`);
-  // The board's own check, so nothing the board would refuse is sent.
+  // The board's own check, so nothing the board would turn down is sent.
   if (setConfig(Object.assign({}, DEFAULT_BOARD_CONFIG), s.key, value) !== null) throw bad();
   return { setting: s, value };
 }
@@ -154,7 +154,7 @@ export function parseAssignment(arg: string): { setting: Setting; value: number 
 export function parseAssignments(args: string[]): { setting: Setting; value: number | boolean }[] {
   const out = args.map(parseAssignment);
   for (let i = 0; i < out.length; i++) {
-    for (let j = 0; j < i; j++) if (out[j].setting === out[i].setting) throw refuse(`${out[i].setting.key} is given twice (${args[j]}, ${args[i]})`, 'give each setting once');
+    for (let j = 0; j < i; j++) if (out[j].setting === out[i].setting) throw usageError(`${out[i].setting.key} is given twice (${args[j]}, ${args[i]})`, 'give each setting once');
   }
   return out;
 }
