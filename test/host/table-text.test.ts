@@ -5,7 +5,7 @@ import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { promptText, setupText } from '../../host/src/view/table-text';
+import { optionsText, promptText, RefusalClock, REFUSAL_SHOW_MS, setupText } from '../../host/src/view/table-text';
 
 function run(s: PvState, actions: Action[]): PvState {
   for (const a of actions) {
@@ -56,6 +56,77 @@ describe('what the screens say the table should do', () => {
     const staff = lines(run(s, [{ do: 'throw', faces: [7, 3, 4] }]), ui({ m: 'staff' }));
     expect(staff.join('\n')).not.toMatch(/OK closes|own seat button/);
     expect(staff[staff.length - 1]).toMatch(/^Play waits while the menu is open/);
+  });
+
+  it('a refusal shows for REFUSAL_SHOW_MS after it came, then goes by itself (in play and at set-up); a new one shows again', () => {
+    expect(REFUSAL_SHOW_MS).toBeGreaterThanOrEqual(10_000);
+    expect(REFUSAL_SHOW_MS).toBeLessThanOrEqual(15_000);
+    const over = start();
+    over.phase = 'game_over';
+    over.scores = [0, 0, 0];
+    over.winners = [0, 1, 2];
+    const at = 50_000;
+    const refused = (now: number, u = ui({ err: 'game_over', at })) => describeGame(over, u, now).filter((l) => /^Refused/.test(l));
+    expect(refused(at)).toEqual(['Refused: the game is over']);
+    expect(refused(at + REFUSAL_SHOW_MS - 1)).toEqual(['Refused: the game is over']);
+    // Three minutes later (nobody pressed again): gone; the rest of the screen stays.
+    expect(refused(at + REFUSAL_SHOW_MS)).toEqual([]);
+    expect(refused(at + 180_000)).toEqual([]);
+    expect(describeGame(over, ui({ err: 'game_over', at }), at + 180_000).pop()).toBe('Game over: hold OK for a rematch, hold BACK for a new set-up');
+    // A new refusal (its own ui line, so its own time) shows again.
+    expect(refused(at + 180_000, ui({ err: 'game_over', at: at + 179_000 }))).toEqual(['Refused: the game is over']);
+    const setup = { in: [true, false, false, false, false, false, false], st: -1, vd: false, im: false, so: false };
+    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + 1000, setup).pop()).toMatch(/^Refused: /);
+    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + REFUSAL_SHOW_MS, setup).some((l) => /^Refused/.test(l))).toBe(false);
+  });
+
+  it('the refusal clock: the same refusal pressed again shows again; the staff menu does not bring an old one back', () => {
+    const over = start();
+    over.phase = 'game_over';
+    over.scores = [0, 0, 0];
+    over.winners = [0, 1, 2];
+    const clock = new RefusalClock();
+    const refused = (u: MirrorUi, now: number) => describeGame(over, u, now, null, false, clock.since(u)).some((l) => /^Refused/.test(l));
+    const first = ui({ err: 'game_over', at: 1000 });
+    clock.seen(first);
+    expect(refused(first, 1000 + REFUSAL_SHOW_MS)).toBe(false);
+    // OK again, refused alike: the board sends the press but no ui line (nothing in it changed).
+    clock.pressed(first, 200_000);
+    expect(refused(first, 200_000 + 1000)).toBe(true);
+    expect(refused(first, 200_000 + REFUSAL_SHOW_MS)).toBe(false);
+    // The staff menu opens and closes: the board repeats the game's ui line with the old refusal.
+    const staff = ui({ m: 'staff', at: 300_000 });
+    clock.seen(staff);
+    clock.pressed(staff, 301_000);
+    const back = ui({ err: 'game_over', at: 302_000 });
+    expect(refused(back, 302_000)).toBe(false);
+    // A press that is taken clears it; the next refusal is new, even with the same code.
+    clock.seen(ui({ at: 303_000 }));
+    const again = ui({ err: 'game_over', at: 304_000 });
+    expect(refused(again, 304_500)).toBe(true);
+  });
+
+  it('the rule options chosen at set-up are said in plain words during play; none by the book', () => {
+    const s = start();
+    expect(optionsText(s)).toBe('');
+    expect(describeGame(s, ui(), 0).some((l) => /^Option/.test(l))).toBe(false);
+    s.config = { ...s.config, reduce_reroll_immune_to_frustrate: true };
+    expect(optionsText(s)).toBe("Option: a reduce's reroll cannot be frustrated");
+    expect(describeGame(s, ui(), 0)).toContain("Option: a reduce's reroll cannot be frustrated");
+    s.config = { ...s.config, steal_only_if_middle_lacks_value: true };
+    expect(optionsText(s)).toBe("Options: a reduce's reroll cannot be frustrated · steal only when the middle has no marker of the target");
+    // The terminal: one a line (80 columns), also under the staff menu.
+    const lines = describeGame(s, ui(), 0);
+    expect(lines).toEqual(expect.arrayContaining(["Option: a reduce's reroll cannot be frustrated", 'Option: steal only when the middle has no marker of the target']));
+    expect(describeGame(s, ui({ m: 'staff' }), 0)).toContain('Option: steal only when the middle has no marker of the target');
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(78);
+  });
+
+  it('the staff menu: its keys (K3 and K4 held), the settings now, and that play waits', () => {
+    const s = start();
+    const lines = describeGame(s, ui({ m: 'staff', w: 8000, br: 255 }), 0);
+    expect(lines.slice(0, 3)).toEqual(['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves', '  now: reroll window 8 s · brightness full (255 of 255)']);
+    expect(lines[lines.length - 1]).toBe('Play waits while the menu is open: countdowns run again in full after.');
   });
 
   it('the throw, the target with what was rolled, and a correction of the last turn’s throw with its own dice', () => {

@@ -8,20 +8,25 @@ import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { scoreOf } from '../../shared/games/pechvogel/rules';
 import type { PvState } from '../../shared/games/pechvogel/types';
 
-// The big-screen page fits any screen it is shown on: at 1920 × 1080, 1280 × 720, 1080 × 1920 and
-// 800 × 600, with one table and with two, a late 5-player game, its reroll window, its marker step
-// and its end are shown whole (every player row inside its panel and the viewport, nothing cut
-// sideways, full names, the countdown box whole and the biggest type on the panel); a board that is
-// lost is dimmed with no countdown and no prompts; set-up and refusals are shown in words; the page
-// never keeps two feeds open. Screenshots in test/out/web-fit-*.png.
+// The big-screen page fits any screen it is shown on: at 1920 × 1080, 1280 × 720, 1080 × 1920,
+// 720 × 1280 and 800 × 600 (the end also at 3840 × 2160), with one table and with two, a late
+// 5-player game, its reroll window, its marker step and its end are shown whole (every player row
+// inside its panel and the viewport, nothing cut sideways, full names, the header whole, the
+// countdown box whole and the biggest type on the panel, nothing drawn over anything else, a
+// portrait panel's height used); a board that is lost is dimmed with no countdown and no prompts;
+// set-up, refusals, the rule options and the staff menu are shown in words; the page never keeps
+// two feeds open. Screenshots in test/out/web-fit-*.png.
 
 const OUT = path.join(REPO, 'test', 'out');
-const SIZES = [
+const SIZES: readonly (readonly [number, number])[] = [
   [1920, 1080],
   [1280, 720],
   [1080, 1920],
+  [720, 1280],
   [800, 600],
-] as const;
+];
+/** A 4K wall screen too: the end of a game (the Murphy badge was drawn over a score there). */
+const WITH_4K = [...SIZES, [3840, 2160] as const];
 const done: (() => unknown)[] = [];
 afterAll(async () => {
   while (done.length) await done.pop()!();
@@ -47,6 +52,8 @@ function lateGame(): PvState {
   s.box = [1, 0, 1, 0, 0];
   s.murphy = 3;
   s.active = 1;
+  // Set up with option R-PV-06b (K2 "reroll immune" at the buttons): the screens say so in play.
+  s.config.reduce_reroll_immune_to_frustrate = true;
   return s;
 }
 
@@ -68,8 +75,9 @@ const TO_WINDOW = [
   { do: 'throw', faces: [3, 4, 4, 5, 5] },
 ];
 
+/** The mirror with its page; a table given without a label ('') is named by its port. */
 async function mirror(boards: [string, PtyBoard][]): Promise<{ cli: Cli; url: string }> {
-  const cli = new Cli(['mirror', ...boards.flatMap(([l, b]) => ['--port', `${l}=${b.path}`]), '--json', '--web', '0', '--no-log']);
+  const cli = new Cli(['mirror', ...boards.flatMap(([l, b]) => ['--port', l ? `${l}=${b.path}` : b.path]), '--json', '--web', '0', '--no-log']);
   done.push(() => cli.stop());
   const url = (await cli.event((e) => e.ev === 'web')).url as string;
   return { cli, url };
@@ -112,7 +120,10 @@ async function problems(page: Page): Promise<string[]> {
           if (r.height < 4) out.push(`${what} squashed (${r.height} px)`);
         }
       };
-      for (const sel of ['.player', '.window.open', '.window.open .count', '.window.open .lines', '.turn', '.prompt', '.middle', '.setup', '.refusal.on', '.banner.on']) check(sel);
+      for (const sel of ['.player', '.window.open', '.window.open .count', '.window.open .lines', '.turn', '.prompt', '.middle', '.options', '.setup', '.refusal.on', '.banner.on', '.staff', '.head .label', '.head .status', '.head .fw']) check(sel);
+      // A portrait panel (one table on a portrait screen) uses its height: no third of it left empty.
+      const room = panel.clientHeight - parseFloat(getComputedStyle(panel).paddingTop) - parseFloat(getComputedStyle(panel).paddingBottom);
+      if (panel.clientHeight > panel.clientWidth * 1.3 && !panel.classList.contains('down') && inner.scrollHeight < room * 0.8) out.push(`${id} portrait panel uses ${Math.round((100 * inner.scrollHeight) / room)} % of its height`);
       for (const n of Array.from(panel.querySelectorAll('.player .name')) as HTMLElement[]) {
         if ((n.textContent || '').length <= 12 && n.scrollWidth > n.clientWidth + 1) out.push(`${id} name "${n.textContent}" shortened`);
       }
@@ -131,15 +142,51 @@ async function problems(page: Page): Promise<string[]> {
   });
 }
 
-/** Every size: no problems; a screenshot of each. */
-async function allSizes(page: Page, name: string, extra?: (page: Page) => Promise<void>): Promise<void> {
+/**
+ * What is drawn over something else in a panel: every line of text (each line box of a text
+ * node), every marker, tag and key cap, and the LED board, pairwise; a text inside its own box
+ * (a marker's number) is not an overlap. Rects are taken a little inside (fonts' boxes reach
+ * past their line height), so only real overlaps count.
+ */
+async function overlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const panel of Array.from(document.querySelectorAll('.panel')) as HTMLElement[]) {
+      const items: { r: DOMRect; el: Element; what: string }[] = [];
+      const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!(n.textContent || '').trim() || !n.parentElement || n.parentElement.closest('.attract')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0 && r.height > 0) items.push({ r, el: n.parentElement, what: `"${(n.textContent || '').trim().slice(0, 20)}"` });
+      }
+      for (const e of Array.from(panel.querySelectorAll('.marker, .tag, .key, canvas'))) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && (e as HTMLElement).offsetParent !== null) items.push({ r, el: e, what: `${e.className || e.tagName} box` });
+      }
+      const inset = (r: DOMRect) => ({ l: r.left + 1, r: r.right - 1, t: r.top + r.height * 0.12, b: r.bottom - r.height * 0.12 });
+      for (let i = 0; i < items.length; i++)
+        for (let j = i + 1; j < items.length; j++) {
+          const a = items[i], b = items[j];
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+          const x = inset(a.r), y = inset(b.r);
+          if (x.l < y.r && y.l < x.r && x.t < y.b && y.t < x.b) out.push(`${panel.dataset.table} ${a.what} over ${b.what}`);
+        }
+    }
+    return out;
+  });
+}
+
+/** Every size: no problems, nothing drawn over anything else; a screenshot of each. */
+async function allSizes(page: Page, name: string, extra?: (page: Page) => Promise<void>, sizes = SIZES): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const found: string[] = [];
-  for (const [width, height] of SIZES) {
+  for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
     await sleep(300);
     await page.screenshot({ path: path.join(OUT, `web-fit-${name}-${width}x${height}.png`) });
     found.push(...(await problems(page)).map((p) => `${width}x${height}: ${p}`));
+    found.push(...(await overlaps(page)).map((p) => `${width}x${height}: ${p}`));
     if (extra) await extra(page);
   }
   expect(found).toEqual([]);
@@ -198,7 +245,12 @@ describe('the mirror page fits the screen', () => {
     expect(await t1.locator('.player .name').allTextContents()).toEqual(order.map((i) => st.players[i].name));
     expect(await t1.locator('.middle').textContent()).toContain('Middle: empty');
     expect(await t1.locator('.middle').textContent()).toContain('Box');
-    await allSizes(page, 'over');
+    // Murphy's holder: the badge and the score side by side, nothing over anything (up to 4K).
+    expect(await t1.locator('.player[data-seat="3"] .tag').textContent()).toBe('Murphy');
+    await allSizes(page, 'over', undefined, WITH_4K);
+    // The rule option chosen at set-up, in plain words (shown all through the game, in the screenshots above too).
+    expect(await t1.locator('.options').textContent()).toBe("Option: a reduce's reroll cannot be frustrated");
+    expect(await t1.locator('.options').isVisible()).toBe(true);
   });
 
   it('two tables side by side: a late game in its window and one with a single marker option counting down', async () => {
@@ -295,6 +347,45 @@ describe('the mirror page fits the screen', () => {
     expect(await t2.locator('.attract').isVisible()).toBe(false);
     expect(await t2.locator('.player').count()).toBe(5);
     await allSizes(page, 'setup');
+  });
+
+  it('a table without a label is named by its port; on a portrait screen its header is whole and the game uses the height', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyDICE', lateGame());
+    const { cli, url } = await mirror([['', a]]);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    const page = await openChromium({ width: 1080, height: 1920 }, done);
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await t1.locator('.player').first().waitFor();
+    // The port's short end, not its path (which is still the table's label in state.json).
+    expect(await t1.locator('.head .label').textContent()).toBe('ttyDICE');
+    expect((await (await fetch(url + 'state.json')).json()).tables[0].label).toBe(a.path);
+    await allSizes(page, 'portrait', async (p) => {
+      // On a portrait screen the type is larger than the one-line rows' cap (a 24th of the width).
+      const { width: w, height: h } = p.viewportSize()!;
+      const px = await t1.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      if (h > w) expect(px, `${w}x${h}`).toBeGreaterThan(((w - 20) / 24) * 1.1);
+    });
+  });
+
+  it('the staff menu (its keys and settings) and its self-test are shown whole on every screen', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttySTAFF', lateGame());
+    const { cli, url } = await mirror([['Tisch 3', a]]);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    const page = await openChromium({ width: 1920, height: 1080 }, done);
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await t1.locator('.player').first().waitFor();
+    a.board.press('OK', 3400);
+    a.board.press('BK', 3400);
+    await t1.locator('.staff .sk').first().waitFor({ timeout: 10_000 });
+    await allSizes(page, 'staff');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    a.board.press('K5', 60);
+    await t1.locator('.staff .stitle', { hasText: 'Self-test running' }).waitFor({ timeout: 10_000 });
+    await allSizes(page, 'selftest');
   });
 
   it('keeps exactly one feed open through host restarts and an error at the moment the feed goes stale', async () => {

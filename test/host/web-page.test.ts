@@ -91,14 +91,14 @@ describe('the mirror page', () => {
     expect(state.tables[0].game.players[1].name).toBe('Ben');
     expect(state.tables[0].game.rng).toBeUndefined();
 
-    // Staff open the menu at the table (OK + BACK held 3 s): the page says so; OK leaves it.
+    // Staff open the menu at the table (OK + BACK held 3 s): the page shows its keys; OK leaves it.
     window.board.press('OK', 3400);
     window.board.press('BK', 3400);
-    await win.locator('.banner.on.staff').waitFor({ timeout: 10_000 });
-    expect(await win.locator('.banner').textContent()).toBe('Staff menu open: the buttons work the menu until staff leave it.');
+    await win.locator('.staff .sk').first().waitFor({ timeout: 10_000 });
+    expect(await win.locator('.staff').textContent()).toContain('OKleaves the menu');
     await sleep(600);
     window.board.press('OK', 60);
-    await win.locator('.banner:not(.on)').waitFor({ state: 'attached', timeout: 10_000 });
+    await win.locator('.staff').waitFor({ state: 'hidden', timeout: 10_000 });
     expect(await win.locator('.banner').textContent()).toBe('');
 
     // Table "Bar": a turn ends with a single marker option; the board makes it after a wait in
@@ -114,6 +114,110 @@ describe('the mirror page', () => {
     await barPanel.locator('.prompt', { hasText: "Correcting Dan's last throw (5 dice): enter its faces, OK" }).waitFor({ timeout: 10_000 });
     expect(await barPanel.locator('.window').isVisible()).toBe(false);
   });
+  it('the staff menu shows its keys and settings large, and how to leave it; the self-test says so and how to leave it', async () => {
+    const dir = scratchDir();
+    const t = await PtyBoard.start(dir, 'ttySTAFF');
+    done.push(() => t.stop());
+    const cli = new Cli(['mirror', '--port', `Theke=${t.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    t.command({ c: 'cfg', k: 'window_ms', v: 8000 });
+    t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    const page = await openChromium({ width: 1920, height: 1080 }, done);
+    await page.goto(url);
+    const panel = page.locator('[data-table="t1"]');
+    await panel.locator('.player').first().waitFor();
+    expect(await panel.locator('.staff').isVisible()).toBe(false);
+
+    t.board.press('OK', 3400);
+    t.board.press('BK', 3400);
+    await panel.locator('.staff .sk').first().waitFor({ timeout: 10_000 });
+    // The keys as the terminal lists them, with the settings now (8 s, full brightness), and how to leave.
+    expect(await panel.locator('.staff .sk').allTextContents()).toEqual([
+      'K1reroll-window time: 8 s',
+      'K2brightness: full',
+      'K3held: end the game',
+      'K4held: console for flashing',
+      'K5self-test',
+      'OKleaves the menu',
+    ]);
+    expect(await panel.locator('.staff .snote').textContent()).toBe('Play waits while the menu is open: countdowns run again in full after.');
+    // Readable across the café (4 m): at least as large as the players' names, and 32 px or more on a 1080p screen.
+    const px = (sel: string) => page.evaluate((q) => parseFloat(getComputedStyle(document.querySelector(q)!).fontSize), `[data-table="t1"] ${sel}`);
+    expect(await px('.staff .sk')).toBeGreaterThanOrEqual(await px('.player .name'));
+    expect(await px('.staff .sk')).toBeGreaterThanOrEqual(32);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'mirror-page-staff.png') });
+
+    // K1 cycles the reroll-window time: the page shows the new one.
+    t.board.press('K1', 60);
+    await panel.locator('.staff .sk', { hasText: 'K1reroll-window time: 12 s' }).waitFor({ timeout: 10_000 });
+    // K5: the self-test runs (the buttons work the test): the page says so and how to leave it.
+    t.board.press('K5', 60);
+    await panel.locator('.staff .stitle', { hasText: 'Self-test running' }).waitFor({ timeout: 10_000 });
+    expect(await panel.locator('.staff').textContent()).toContain('To leave it: hold OK + BACK together for 3 s');
+    await page.screenshot({ path: path.join(OUT, 'mirror-page-selftest.png') });
+    // A press in the self-test is the test's, not the menu's: the page still says self-test.
+    t.board.press('K2', 60);
+    await sleep(800);
+    expect(await panel.locator('.staff .stitle').textContent()).toBe('Self-test running');
+    // OK + BACK held 3 s leave it: the menu is back, with its keys; OK leaves that.
+    t.board.press('OK', 3400);
+    t.board.press('BK', 3400);
+    await panel.locator('.staff .sk', { hasText: 'K1reroll-window time: 12 s' }).waitFor({ timeout: 10_000 });
+    expect(await panel.locator('.staff .stitle').textContent()).toMatch(/^Staff menu open/);
+    await sleep(300);
+    t.board.press('OK', 60);
+    await panel.locator('.staff').waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(await panel.locator('.prompt').textContent()).toBe('Ann: first throw, 7 dice');
+  });
+
+  it('a refusal goes by itself after a while and a new one shows again; the set-up drops the finished game\'s last event', async () => {
+    const dir = scratchDir();
+    const t = await PtyBoard.start(dir, 'ttyOVER');
+    done.push(() => t.stop());
+    const cli = new Cli(['mirror', '--port', `Ecke=${t.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    // One 3 left in the middle: Ann throws four 3s, takes it, and the game is over.
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    const st = r.state;
+    st.middle = [1, 0, 0, 0, 0];
+    st.players[1].markers = [4, 5];
+    t.command({ c: 'cfg', k: 'marker_ms', v: 60000 });
+    t.command({ c: 'load', st } as never);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    for (const a of [{ do: 'throw', faces: [3, 3, 3, 3, 4, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'take_marker' }]) t.command({ c: 'act', a });
+    await cli.event((e) => e.ev === 'action' && e.phase === 'game_over');
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const panel = page.locator('[data-table="t1"]');
+    await page.locator('[data-table="t1"][data-phase="game_over"]').waitFor();
+    expect(await panel.locator('.notes').textContent()).toBe('Ann took a 3 from the middle · game over');
+
+    // A stray OK at the end: refused, shown in words; it goes by itself (REFUSAL_SHOW_MS, 12 s).
+    t.board.press('OK', 60);
+    await panel.locator('.refusal.on', { hasText: 'Refused: the game is over' }).waitFor({ timeout: 10_000 });
+    const shown = Date.now();
+    await panel.locator('.refusal').waitFor({ state: 'hidden', timeout: 20_000 });
+    const gone = Date.now() - shown;
+    expect(gone).toBeGreaterThan(9_000);
+    expect(gone).toBeLessThan(16_000);
+    // The board's ui line has not changed (the refusal is still its last word): the page's own clock took it away.
+    expect((await (await fetch(url + 'state.json')).json()).tables[0].ui.err).toBe('game_over');
+    // The same stray press again: a new refusal, shown again (no new ui line comes for it, only the press).
+    t.board.press('OK', 60);
+    await panel.locator('.refusal.on', { hasText: 'Refused: the game is over' }).waitFor({ timeout: 10_000 });
+
+    // Long BACK: a new set-up. The finished game's last event is not the set-up's.
+    t.board.press('BK', 1500);
+    await panel.locator('.setup .title').waitFor({ timeout: 10_000 });
+    expect(await panel.locator('.notes').textContent()).toBe('');
+    expect(await panel.locator('.refusal').isVisible()).toBe(false);
+  });
+
   it('classroom mode (--odds) shows the exact odds of the turn under the prompt', async () => {
     const dir = scratchDir();
     const t = await PtyBoard.start(dir, 'ttyODDS');

@@ -1,7 +1,8 @@
 /**
  * What the table should do now, in words, for the screens beside it (terminal and big-screen
  * page): the same sentences on both. Pure functions of the mirrored state, the board's table UI
- * and the set-up; the LEDs say the same without words.
+ * and the set-up (and RefusalClock, which remembers when a refusal came); the LEDs say the same
+ * without words.
  */
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { canReduce, diceDue, markerOptions, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
@@ -12,6 +13,8 @@ import { reduceChoice } from '../../../shared/odds/pechvogel-reduce';
 import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
 import { targetChoices } from '../../../shared/odds/pechvogel-target';
 import { toNumber } from '../../../shared/odds/fraction';
+import { POWER } from '../../../hardware/power';
+import { SELFTEST_IDLE_MS } from '../../../firmware/src/maintenance/selftest';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
 const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).join(', ');
@@ -30,10 +33,109 @@ export function setupText(setup: MirrorSetup | null): string[] {
   return out;
 }
 
-/** A refusal in words (the LEDs flash it briefly; the screens keep it until the next press is taken). */
+/** A refusal in words (the LEDs flash it briefly; the screens show it for REFUSAL_SHOW_MS, or until the next press is taken). */
 export function refusalText(err: string): string {
   return `Refused: ${ERROR_TEXT[err] || err}`;
 }
+
+/**
+ * How long the screens show a refusal after it came (host ms). Long enough to read from across
+ * the room; not for good: a stray press at the end of a game would otherwise stay on the wall
+ * until somebody presses again, which may be never.
+ */
+export const REFUSAL_SHOW_MS = 12_000;
+
+/** Milliseconds left to show a refusal that came at `since` (0: no longer shown). */
+export function refusalLeft(since: number, now: number): number {
+  return Math.max(0, since + REFUSAL_SHOW_MS - now);
+}
+
+/**
+ * When the refusal a table shows now came, for a screen that keeps it REFUSAL_SHOW_MS. A new code
+ * comes with its ui line (its time is the line's); the same press refused again the same way
+ * brings no new ui line (nothing in it changed), only the press, so a press while a refusal
+ * shows starts its time again (a press that is taken clears it with the next ui line). The staff
+ * menu changes nothing: its presses are the menu's, and leaving it repeats the game's ui line as
+ * it was, old refusal and all.
+ */
+export class RefusalClock {
+  private code = '';
+  private at = 0;
+
+  /** The table's ui as the model has it now (after every ui line, snapshot or redraw). */
+  seen(ui: MirrorUi | null): void {
+    if (!ui || ui.m === 'staff') return;
+    if (!ui.err) this.code = '';
+    else if (ui.err !== this.code) {
+      this.code = ui.err;
+      this.at = ui.at;
+    }
+  }
+
+  /** A button was pressed at the table (`ui`: the model's before that press's own ui line). */
+  pressed(ui: MirrorUi | null, now: number): void {
+    if (this.code && ui && ui.m !== 'staff') this.at = now;
+  }
+
+  /** When the refusal in `ui` came (its ui line's time if this clock has not seen it). */
+  since(ui: MirrorUi): number {
+    this.seen(ui);
+    return ui.err && ui.err === this.code ? this.at : ui.at;
+  }
+}
+
+/**
+ * The rule options of the game in play that differ from the rulebook's defaults (RULES.md §3),
+ * each in plain words (none: played by the book). The set-up calls them K2 "reroll immune" and
+ * K3 "steal only"; during play nothing else shows them.
+ */
+export function ruleOptions(s: PvState): string[] {
+  const c = s.config || ({} as Partial<PvState['config']>);
+  const on: string[] = [];
+  if (c.reduce_reroll_immune_to_frustrate) on.push("a reduce's reroll cannot be frustrated");
+  if (c.steal_only_if_middle_lacks_value) on.push('steal only when the middle has no marker of the target');
+  if (c.unofficial_player_count) on.push('6–7 players allowed');
+  return on;
+}
+
+/** The game's options as one line for a screen: "Option: …", "Options: … · …", '' by the book. */
+export function optionsText(s: PvState): string {
+  const on = ruleOptions(s);
+  return on.length ? `${on.length > 1 ? 'Options' : 'Option'}: ${on.join(' · ')}` : '';
+}
+
+/**
+ * The staff menu's buttons (firmware/src/maintenance/staff-menu.ts), key and what it does. K3 and
+ * K4 cannot be undone from the table: they want a long press, a tap does nothing.
+ */
+export const STAFF_KEYS: { key: string; what: string }[] = [
+  { key: 'K1', what: 'reroll-window time' },
+  { key: 'K2', what: 'brightness' },
+  { key: 'K3', what: 'held: end the game' },
+  { key: 'K4', what: 'held: console for flashing' },
+  { key: 'K5', what: 'self-test' },
+  { key: 'OK', what: 'leaves the menu' },
+];
+
+/** The staff menu's settings now, by key (older boards do not report them: null). */
+export function staffSettings(ui: MirrorUi): { K1: string; K2: string } | null {
+  if (typeof ui.w !== 'number' || typeof ui.br !== 'number') return null;
+  return { K1: `${ui.w / 1000} s`, K2: ui.br >= POWER.brightnessCap ? 'full' : 'half' };
+}
+
+/** Under the staff menu: a reroll window or the marker step waits (its countdown runs again in full after). */
+export const STAFF_PAUSE = 'Play waits while the menu is open: countdowns run again in full after.';
+
+/**
+ * The assembly self-test (staff K5, firmware/src/maintenance/selftest.ts): the buttons work the
+ * test, not the menu, until OK and BACK are held together for 3 s (or nobody touches it for
+ * SELFTEST_IDLE_MS); then the staff menu is back.
+ */
+export const SELFTEST_TEXT = [
+  'Self-test running',
+  'Each button lights its column while held; OK held 2 s lights every LED',
+  `To leave it: hold OK + BACK together for 3 s (it also ends after ${SELFTEST_IDLE_MS / 60000} minutes untouched); then OK leaves the staff menu`,
+];
 
 /** The dice the entry is for: the throw being corrected, else the one due now (0: none). */
 function dueNow(s: PvState, ui: MirrorUi | null): number {

@@ -4,8 +4,7 @@
  */
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { entryText, promptText, setupText, tableRefusal } from './table-text';
-import { POWER } from '../../../hardware/power';
+import { entryText, promptText, ruleOptions, refusalLeft, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
 import { letterRgb } from './palette';
 
 const ESC = '\x1b[';
@@ -38,30 +37,34 @@ const PHASE_TEXT: Record<string, string> = {
   game_over: 'game over',
 };
 
-/** What the staff menu's buttons do (firmware/src/maintenance/staff-menu.ts), in lines that fit 80 columns. */
-export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness · K3 end the game', '  K4 console for flashing · K5 self-test · OK leaves'];
+/** What the staff menu's buttons do (table-text.ts STAFF_KEYS), in lines that fit 80 columns. */
+export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves'];
+
+export { STAFF_PAUSE };
 
 /** The staff menu's settings now (older boards do not report them). */
-function staffSettings(ui: MirrorUi): string[] {
-  if (typeof ui.w !== 'number' || typeof ui.br !== 'number') return [];
-  return [`  now: reroll window ${ui.w / 1000} s · brightness ${ui.br >= POWER.brightnessCap ? 'full' : 'half'} (${ui.br} of 255)`];
+function staffNow(ui: MirrorUi): string[] {
+  const v = staffSettings(ui);
+  return v ? [`  now: reroll window ${v.K1} · brightness ${v.K2} (${ui.br} of 255)`] : [];
 }
 
-/** The game in words: standings, the turn, what the table should do now, a refusal. */
-export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false): string[] {
+/**
+ * The game in words: standings, the options played with, the turn, what the table should do
+ * now, a refusal for REFUSAL_SHOW_MS after it came (the screens are redrawn without messages):
+ * after its ui line, or after `refusalSince` (a RefusalClock's, which also counts a press
+ * refused again the same way).
+ */
+export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false, refusalSince?: number): string[] {
   // The buttons work the menu: the game without what to press, and why nothing runs.
-  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffSettings(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
-  if (ui && ui.m === 'setup') return setupText(setup).concat(ui.err ? [tableRefusal(ui.err, s, ui, setup)] : []);
+  if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffNow(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
+  const refusal = ui && ui.err && refusalLeft(refusalSince ?? ui.at, now) > 0 ? [tableRefusal(ui.err, s, ui, setup)] : [];
+  if (ui && ui.m === 'setup') return setupText(setup).concat(refusal);
   if (!s) return ['No game.'];
   const out = gameLines(s);
   if (ui && ui.e && ui.e.length) out.push(entryText(s, ui));
   out.push(...promptText(s, ui, now, { odds }));
-  if (ui && ui.err) out.push(tableRefusal(ui.err, s, ui, setup));
-  return out;
+  return out.concat(refusal);
 }
-
-/** Under the staff menu: a reroll window or the marker step waits (its countdown runs again in full after). */
-export const STAFF_PAUSE = 'Play waits while the menu is open: countdowns run again in full after.';
 
 /** Standings, middle, box, Murphy and the turn. */
 function gameLines(s: PvState): string[] {
@@ -78,6 +81,8 @@ function gameLines(s: PvState): string[] {
   let line = `${PHASE_TEXT[s.phase] || s.phase}`;
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
+  // The options chosen at set-up, one a line (they would not fit 80 columns together).
+  for (const o of ruleOptions(s)) out.push(`Option: ${o}`);
   return out;
 }
 

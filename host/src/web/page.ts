@@ -38,7 +38,7 @@ export function pageHtml(title = 'dicetray'): string {
   #tables { display:grid; gap:1vmin; padding:1vmin; flex:1; min-height:0; width:100vw; grid-template-columns: minmax(0,1fr); grid-auto-rows: minmax(0,1fr); }
   .panel { position:relative; background:var(--panel); border-radius:1.2vmin; padding:0.5em 0.7em; overflow:hidden; min-width:0; min-height:0; font-size:16px; line-height:1.2; }
   .inner { display:flex; flex-direction:column; gap:0.35em; }
-  .head { display:flex; align-items:baseline; gap:0.6em; font-size:0.7em; color:var(--dim); white-space:nowrap; min-width:0; }
+  .head { display:flex; flex-wrap:wrap; align-items:baseline; gap:0.1em 0.6em; font-size:0.7em; color:var(--dim); white-space:nowrap; min-width:0; }
   .head .label { color:var(--fg); font-weight:700; font-size:1.35em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
   .head .fw { overflow:hidden; text-overflow:ellipsis; min-width:0; flex:0 1 auto; }
   .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
@@ -46,7 +46,17 @@ export function pageHtml(title = 'dicetray'): string {
   .status.lost, .status.mismatch, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
   .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--bad); border-radius:0.3em; padding:0.25em 0.6em; }
   .banner.on { display:block; }
-  .banner.staff { background:#1f5f6b; }
+  /* The staff menu (OK + BACK held 3 s at the table): its keys and settings, or the self-test, big. */
+  .staff { display:none; flex-direction:column; gap:0.2em; background:#1f5f6b; color:#fff; border-radius:0.3em; padding:0.3em 0.6em 0.4em; }
+  .panel.staff-mode .staff { display:flex; }
+  .staff .stitle { font-size:1.25em; font-weight:800; }
+  .staff .skeys { display:flex; flex-wrap:wrap; gap:0.2em 1.1em; }
+  .staff .sk { font-size:1.05em; font-weight:700; white-space:nowrap; }
+  .staff .key { display:inline-block; min-width:1.9em; text-align:center; background:#f2f2f2; color:#111; border-radius:0.25em; padding:0 0.2em; margin-right:0.35em; font-weight:800; }
+  .staff .now { color:var(--accent); }
+  .staff .sline { font-size:1em; font-weight:700; }
+  .staff .snote { font-size:0.8em; opacity:0.85; }
+  .staff .snote:empty { display:none; }
   /* The countdown: first and biggest while it runs (reroll window, or the board's own marker choice). */
   .window { display:none; color:#111; background:var(--accent); border-radius:0.3em; padding:0.25em 0.5em 0.4em; position:relative; align-items:center; gap:0.1em 0.6em; flex-wrap:wrap; }
   .window.open { display:flex; }
@@ -73,7 +83,9 @@ export function pageHtml(title = 'dicetray'): string {
   .refusal.on { display:block; }
   .detail { font-size:0.8em; color:var(--dim); }
   .detail:empty { display:none; }
-  .players { list-style:none; margin:0; padding:0; display:grid; grid-template-columns: repeat(4, max-content) minmax(0,1fr) max-content; column-gap:0.55em; row-gap:0.2em; }
+  /* rank, name, markers, frustrations, tags (and the room left), score: every part a column at least as wide as
+     what it holds, so nothing is drawn over another (the Murphy badge was drawn over a score). */
+  .players { list-style:none; margin:0; padding:0; display:grid; grid-template-columns: repeat(4, max-content) minmax(max-content, 1fr) max-content; column-gap:0.55em; row-gap:0.2em; }
   .player { display:grid; grid-column:1 / -1; grid-template-columns:subgrid; align-items:center; padding:0.1em 0.35em; border-radius:0.3em; white-space:nowrap; }
   .player.active { background:#2b2416; outline:0.12em solid var(--accent); }
   .player .rank { color:var(--dim); font-size:0.8em; }
@@ -85,13 +97,26 @@ export function pageHtml(title = 'dicetray'): string {
   .tag { background:var(--bad); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.7em; font-weight:700; }
   .tag.vote { background:#6a4cff; }
   .score { font-weight:700; text-align:right; }
+  /* Portrait (stack): each player on two lines, name, tags and score above, markers and frustrations
+     below, so the type can be as large as the screen's height allows, not only its width. */
+  .panel.stack .players { grid-template-columns: max-content max-content max-content minmax(0,1fr) max-content; row-gap:0.3em; }
+  .panel.stack .player { row-gap:0.1em; padding:0.15em 0.35em; }
+  .panel.stack .player .rank { grid-row:1; grid-column:1; }
+  .panel.stack .player .name { grid-row:1; grid-column:2; }
+  .panel.stack .player .tags { grid-row:1; grid-column:3; }
+  .panel.stack .player .score { grid-row:1; grid-column:5; }
+  .panel.stack .player .markers { grid-row:2; grid-column:2 / 3; }
+  .panel.stack .player .frus { grid-row:2; grid-column:3 / 6; justify-self:start; }
   .winner .name, .winner .score { color:var(--accent); }
   .middle { font-size:0.8em; color:var(--dim); display:flex; flex-wrap:wrap; gap:0.2em 0.9em; align-items:center; }
   .middle .grp { display:flex; gap:0.4em; align-items:center; white-space:nowrap; }
   .middle .mid { white-space:nowrap; }
+  /* The rule options the game is played with, under the LED board (beside the game there is room below it). */
+  .options { font-size:0.8em; color:var(--fg); margin-top:0.3em; }
+  .options:empty { display:none; }
   .setup { display:none; flex-direction:column; gap:0.3em; }
   .panel.setup-mode .setup { display:flex; }
-  .panel.setup-mode .players, .panel.setup-mode .middle, .panel.setup-mode .detail, .panel.setup-mode .prompt { display:none; }
+  .panel.setup-mode .players, .panel.setup-mode .middle, .panel.setup-mode .detail, .panel.setup-mode .prompt, .panel.setup-mode .options { display:none; }
   .panel.setup-mode.live .turn { display:none; }
   .panel.setup-mode .refusal { order:1; }
   .setup .title { font-size:2em; font-weight:800; letter-spacing:0.04em; color:var(--accent); }
@@ -103,8 +128,8 @@ export function pageHtml(title = 'dicetray'): string {
   .setup .line.first { font-weight:700; font-size:0.95em; }
   .notes { font-size:0.65em; color:var(--dim); white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
   /* Not live (board lost, reconnecting, not answering) or the page has lost the host: dimmed, no countdown, no prompts. */
-  .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .notes { opacity:0.35; }
-  .panel.down .window, .panel.down .prompt, .panel.down .refusal { display:none; }
+  .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .options, .panel.down .notes { opacity:0.35; }
+  .panel.down .window, .panel.down .prompt, .panel.down .refusal, .panel.down .staff { display:none; }
   .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:rgba(13,15,20,0.88); text-align:center; padding:1em; }
   .panel.idle .attract { display:flex; }
   .attract .title { font-size:3em; font-weight:800; letter-spacing:0.04em; color:var(--accent); animation: pulse 2.4s ease-in-out infinite; }
@@ -149,9 +174,9 @@ function panelFor(t) {
   el.className = 'panel';
   el.dataset.table = t.id;
   el.innerHTML = '<div class="inner"><div class="head"><span class="label"></span><span class="status"></span><span class="fw"></span></div>'
-    + '<div class="banner"></div>'
+    + '<div class="banner"></div><div class="staff"></div>'
     + '<div class="window"><div class="count"></div><div class="wtext"><div class="text"></div><div class="lines"></div></div><div class="bar"></div></div>'
-    + '<div class="body"><div class="leds"><canvas width="680" height="340"></canvas></div>'
+    + '<div class="body"><div class="leds"><canvas width="680" height="340"></canvas><div class="options"></div></div>'
     + '<div class="game"><div class="turn"></div><div class="prompt"></div><div class="refusal"></div><div class="detail"></div>'
     + '<ul class="players"></ul><div class="middle"></div><div class="setup"></div></div></div>'
     + '<div class="notes"></div></div>'
@@ -159,7 +184,7 @@ function panelFor(t) {
   document.getElementById('tables').appendChild(el);
   const empty = document.getElementById('empty');
   if (empty) empty.remove();
-  p = { el, inner: el.firstChild, q: (s) => el.querySelector(s), deadline: 0, span: 1, cd: '', down: null, wopen: null };
+  p = { el, inner: el.firstChild, q: (s) => el.querySelector(s), deadline: 0, span: 1, cd: '', down: null, wopen: null, refusalUntil: 0, refShown: null, staffHtml: '' };
   panels[t.id] = p;
   layout();
   return p;
@@ -183,13 +208,14 @@ function fits(p) {
   const el = p.el, cs = getComputedStyle(el);
   const room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
   if (p.inner.scrollHeight > room + 0.5 || p.inner.scrollWidth > p.inner.clientWidth + 0.5) return false;
-  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .setup, .game, .body')) if (e.scrollWidth > e.clientWidth + 0.5) return false;
+  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .setup, .staff, .game, .body')) if (e.scrollWidth > e.clientWidth + 0.5) return false;
   return true;
 }
 /** The largest font size (px) at which the panel's content fits in a layout (classes on the panel). */
 function fitAs(p, cls, hi) {
   const el = p.el;
-  el.classList.toggle('tall', cls === 'tall');
+  el.classList.toggle('tall', cls === 'tall' || cls === 'stack');
+  el.classList.toggle('stack', cls === 'stack');
   el.classList.toggle('slim', cls === 'slim');
   el.style.fontSize = hi + 'px';
   if (fits(p)) return hi;
@@ -202,8 +228,10 @@ function fitAs(p, cls, hi) {
   return lo;
 }
 /**
- * Three layouts: the LED board above the game (tall), beside it, or beside it and smaller (slim).
- * The one with the biggest type wins; near equal, the one that suits the panel's shape.
+ * Four layouts: the LED board above the game (tall), the same with each player on two lines
+ * (stack: a portrait panel, whose type the width would cap long before the height), the board
+ * beside the game, or beside it and smaller (slim). The one with the biggest type wins; near
+ * equal, the one that suits the panel's shape.
  */
 function fit(p) {
   const el = p.el, W = el.clientWidth, H = el.clientHeight;
@@ -211,17 +239,18 @@ function fit(p) {
   // The LED board's size from the last fit (see below) is not one to fit with.
   const leds = p.q('.leds');
   leds.style.width = '';
-  const hi = Math.max(6, Math.min(W / 24, H / 13));
-  const ways = W < H * 1.3 ? ['tall', 'wide', 'slim'] : ['wide', 'tall', 'slim'];
-  let best = ways[0], size = fitAs(p, best, hi);
+  // The largest type tried: rows of one line need about 24 em across, two-line rows less.
+  const hi = Math.max(6, Math.min(W / 24, H / 13)), hiStack = Math.max(6, Math.min(W / 12, H / 16));
+  const ways = W < H ? ['stack', 'tall', 'wide', 'slim'] : W < H * 1.3 ? ['tall', 'wide', 'slim'] : ['wide', 'tall', 'slim'];
+  let best = ways[0], size = fitAs(p, best, best === 'stack' ? hiStack : hi);
   for (const w of ways.slice(1)) {
-    const f = fitAs(p, w, hi);
+    const f = fitAs(p, w, w === 'stack' ? hiStack : hi);
     if (f > size * 1.08) { best = w; size = f; }
   }
   fitAs(p, best, size);
   el.style.fontSize = size + 'px';
   // A tall panel with room to spare below (a portrait screen): the LED board takes it.
-  if (best === 'tall') {
+  if (best === 'tall' || best === 'stack') {
     const cs = getComputedStyle(el), room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
     const spare = room - p.inner.scrollHeight, w = leds.getBoundingClientRect().width;
     if (spare > 8) {
@@ -264,21 +293,34 @@ function render() {
     p.el.dataset.phase = s ? s.phase : '';
     p.el.dataset.n = s ? String(s.n) : '';
     p.el.dataset.seq = String(t.seq);
-    p.q('.label').textContent = t.label;
+    // A table without a label is named by its port's short end (the page's header has no room for a path).
+    p.q('.label').textContent = t.name || t.label;
+    p.q('.label').title = t.label;
     const st = p.q('.status');
     st.textContent = STATUS[t.status] || t.status;
     st.className = 'status ' + t.status;
     p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '';
     const banner = p.q('.banner');
-    // Staff at the table (menu opened with OK + BACK held): say so; the buttons work the menu meanwhile.
-    const staff = live && ui && ui.m === 'staff';
-    const bannerText = live ? (staff ? 'Staff menu open: the buttons work the menu until staff leave it.' : '') : DOWN_BANNER[t.status] || '';
-    banner.className = 'banner' + (bannerText ? ' on' : '') + (staff ? ' staff' : '');
+    const bannerText = live ? '' : DOWN_BANNER[t.status] || '';
+    banner.className = 'banner' + (bannerText ? ' on' : '');
     banner.textContent = bannerText;
+    // Staff at the table (menu opened with OK + BACK held): the menu's keys with the settings now
+    // and how to leave it, as the terminal shows them; or the self-test (K5) and how to leave that.
+    const staff = !!(live && t.staff);
+    p.el.classList.toggle('staff-mode', staff);
+    const sf = staff ? t.staff : null;
+    // Built again only when it changed (updates come with every LED frame).
+    const staffHtml = !sf ? ''
+      : '<div class="stitle">' + esc(sf.selfTest ? sf.selfTestText[0] : 'Staff menu open: the buttons work the menu') + '</div><div class="skeys">'
+        + (sf.selfTest
+          ? sf.selfTestText.slice(1).map((l) => '<div class="sline">' + esc(l) + '</div>').join('')
+          : sf.keys.map((k) => '<div class="sk"><span class="key">' + esc(k.key) + '</span>' + esc(k.what) + (k.now ? ': <span class="now">' + esc(k.now) + '</span>' : '') + '</div>').join(''))
+        + '</div><div class="snote">' + esc(sf.pause || '') + '</div>';
+    if (staffHtml !== p.staffHtml) { p.q('.staff').innerHTML = staffHtml; p.staffHtml = staffHtml; }
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
     // The attract screen only where no game is going on: no game, or a finished one. A game in
     // progress keeps its screen; the set-up is shown as it is made.
-    const attract = t.idle && live && !setupMode && (!s || s.phase === 'game_over');
+    const attract = t.idle && live && !setupMode && !staff && (!s || s.phase === 'game_over');
     p.el.classList.toggle('idle', !!attract);
     p.q('.attract .sub').textContent = s ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
     p.q('.attract .small').textContent = t.label;
@@ -298,9 +340,10 @@ function render() {
     // The host's lines without the seconds: the box counts them down beside the words.
     p.q('.window .lines').innerHTML = lines(p.prompt);
     p.cd = '';
-    const ref = p.q('.refusal');
-    ref.textContent = t.refusal || '';
-    ref.className = 'refusal' + (t.refusal ? ' on' : '');
+    // A refusal shows for the time the host gives it (refusalLeft), counted here: no update need come.
+    p.q('.refusal').textContent = t.refusal || '';
+    p.refusalUntil = t.refusal ? recvAt + (t.refusalLeft || 0) : 0;
+    p.q('.options').textContent = s && !setupMode ? t.options || '' : '';
     const setup = p.q('.setup');
     if (setupMode) {
       const su = t.setup;
@@ -347,7 +390,7 @@ function render() {
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
     p.deadline = deadline;
     // Fitting costs a few dozen layouts: only when what is shown changed (LED frames come often).
-    const sig = p.el.className + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
+    const sig = p.el.className + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.staff').textContent + '|' + p.q('.options').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
     if (sig !== p.sig) { p.sig = sig; p.sized = false; }
   }
   for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; layout(); }
@@ -376,6 +419,8 @@ function tick() {
     const down = offline || !p.live;
     const open = !!p.deadline && !down;
     if (down !== p.down || open !== p.wopen) { p.el.classList.toggle('down', down); p.el.dataset.down = down ? '1' : ''; p.down = down; p.wopen = open; p.sized = false; }
+    const refusal = p.refusalUntil > now;
+    if (refusal !== p.refShown) { p.q('.refusal').className = 'refusal' + (refusal ? ' on' : ''); p.refShown = refusal; p.sized = false; }
     const w = p.q('.window');
     w.className = 'window' + (open ? ' open' : '');
     if (open) {

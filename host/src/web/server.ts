@@ -7,8 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { promptText, refusalText, setupText, tableRefusal } from '../view/table-text';
+import { optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
+import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-layout';
+import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
+import type { BoardConfig } from '../../../firmware/src/config';
 import { pageHtml } from './page';
 
 export interface WebOptions {
@@ -71,8 +74,42 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
   return after && after.phase === 'game_over' ? `${text} · game over` : text;
 }
 
+/**
+ * The table's name for a screen: its label, or where no label was given (the label is then the
+ * board's spec) the short end of it: `ttyACM0` for `/dev/ttyACM0`, `127.0.0.1:4000` for
+ * `tcp://127.0.0.1:4000`, `sim` for `sim:FILE`. A long path in the page's header pushed
+ * everything else out of it.
+ */
+export function tableName(label: string, spec: string): string {
+  if (label !== spec) return label;
+  if (/^tcp:\/\//i.test(label)) return label.slice(6);
+  if (/^sim(:|$)/.test(label)) return 'sim';
+  const parts = label.split(/[\\/]/).filter(Boolean);
+  return parts.length ? parts[parts.length - 1] : label;
+}
+
+/**
+ * Whether an LED frame is the staff menu's picture: the settings the menu shows in row 7
+ * (firmware staffLeds) for the settings the board reported. Anything else while the menu is open
+ * is the self-test drawing (it sends no ui line of its own).
+ */
+export function isStaffPicture(frame: string, ui: MirrorUi): boolean {
+  if (!frame || typeof ui.w !== 'number' || typeof ui.br !== 'number') return false;
+  const L = staffLeds({ window_ms: ui.w, brightness: ui.br } as BoardConfig);
+  for (let i = 0; i < L.length; i += 3) if (frame.charCodeAt(L[i + 1] * GEOMETRY.width + L[i]) !== L[i + 2]) return false;
+  return true;
+}
+
+/** What the screen knows about a table besides its mirror (from the notes as they came). */
+export interface TableExtra {
+  /** When the refusal the board reports now came (host ms; absent: when its ui line came). */
+  refusalSince?: number;
+  /** The staff menu's self-test runs (staff pressed K5 and the LEDs are not the menu's). */
+  selfTest?: boolean;
+}
+
 /** What the page gets for one table (no rng, no undo: nothing a screen needs). */
-export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '', odds = false) {
+export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '', odds = false, extra: TableExtra = {}) {
   const s = t.model.state as PvState | null;
   const ui = t.model.ui;
   const su = t.model.setup;
@@ -96,9 +133,14 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
   const prompt = s && !setupMode && !(ui && ui.m === 'staff') ? promptText(s, ui, now, { seconds: false, odds }) : [];
   let start = -1;
   if (su) start = su.st >= 0 ? su.st : su.in.indexOf(true);
+  // A refusal shows for REFUSAL_SHOW_MS; the page drops it by itself when its time is up.
+  const refusalMs = ui && ui.err && ui.m !== 'staff' ? refusalLeft(extra.refusalSince ?? ui.at, now) : 0;
+  const staffMode = !!ui && ui.m === 'staff';
+  const sv = staffMode ? staffSettings(ui!) : null;
   return {
     id,
     label: t.label,
+    name: tableName(t.label, t.stream.spec.name),
     status: t.status,
     hello: t.model.hello,
     synced: t.model.synced,
@@ -111,7 +153,19 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
     setup: su ? { in: su.in, start, vd: su.vd, im: su.im, so: su.so } : null,
     setupText: setupMode ? setupText(su) : [],
     prompt,
-    refusal: ui && ui.err ? tableRefusal(ui.err, s, ui, su) : '',
+    refusal: refusalMs > 0 ? tableRefusal(ui!.err, s, ui, su) : '',
+    refusalLeft: refusalMs,
+    // The staff menu: its keys with the settings now, or the self-test and how to leave it.
+    staff: staffMode
+      ? {
+          selfTest: !!extra.selfTest,
+          keys: STAFF_KEYS.map((k) => ({ key: k.key, what: k.what, now: sv && (k.key === 'K1' || k.key === 'K2') ? sv[k.key] : '' })),
+          pause: s ? STAFF_PAUSE : '',
+          selfTestText: SELFTEST_TEXT,
+        }
+      : null,
+    // The rule options the game is played with, when not by the book.
+    options: s ? optionsText(s) : '',
     idle: now - lastActivity > attractMs,
     last,
   };
@@ -127,7 +181,25 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // Per table: the last action in words, and the state it was applied to (for who did it).
   const last = tables.map(() => '');
   const seen = tables.map((t) => t.model.state as PvState | null);
-  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], last[i], !!opts.odds)) });
+  // The game the last note belongs to (its step; -1: none) and, for a refusal, when it came.
+  const lastN = tables.map(() => -1);
+  const lastRefusedAt = tables.map(() => 0);
+  // When the refusal each table shows came (a press refused again alike brings no ui line).
+  const refusal = tables.map(() => new RefusalClock());
+  const selfTest = tables.map(() => false);
+  /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
+  const lastShown = (t: TableMirror, i: number): string => {
+    const s = t.model.state as PvState | null;
+    const ui = t.model.ui;
+    if (!last[i] || !s || (ui && ui.m === 'setup') || s.n < lastN[i]) return '';
+    return lastRefusedAt[i] && refusalLeft(lastRefusedAt[i], now()) === 0 ? '' : last[i];
+  };
+  const extra = (t: TableMirror, i: number): TableExtra => {
+    const ui = t.model.ui;
+    const st = !!ui && ui.m === 'staff' && selfTest[i] && !isStaffPicture(t.model.frame, ui);
+    return { refusalSince: ui ? refusal[i].since(ui) : undefined, selfTest: st };
+  };
+  const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], lastShown(t, i), !!opts.odds, extra(t, i))) });
 
   // Changes in the same tick go out as one update.
   let pending = false;
@@ -145,11 +217,25 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
       const after = t.model.state as PvState | null;
+      const ui = t.model.ui;
       if (n.ev === 'action') {
         const before = seen[i] && after && seen[i]!.n === after.n - 1 ? seen[i] : null;
         last[i] = actionText(n.a as Record<string, unknown>, before, after);
-      } else if (n.ev === 'refused') last[i] = refusalText(String(n.code));
-      else if (n.ev === 'new_game' || n.ev === 'resync') last[i] = '';
+        lastN[i] = after ? after.n : -1;
+        lastRefusedAt[i] = 0;
+      } else if (n.ev === 'refused') {
+        last[i] = refusalText(String(n.code));
+        lastN[i] = after ? after.n : -1;
+        lastRefusedAt[i] = now();
+      } else if (n.ev === 'new_game' || n.ev === 'resync') last[i] = '';
+      // The refusal's clock: a new one with its ui line, the same one again with the press.
+      refusal[i].seen(ui);
+      if (n.ev === 'button') refusal[i].pressed(ui, now());
+      // The self-test runs from staff's K5 (the press comes while the menu's ui is still the
+      // model's) until the LEDs show the menu again, or the menu or the board is gone.
+      if (n.ev === 'button' && n.button === 'K5' && ui && ui.m === 'staff') selfTest[i] = true;
+      else if (n.ev === 'button' || (n.ev === 'ui' && n.m !== 'staff') || n.ev === 'new_game' || n.ev === 'resync' || n.ev === 'lost' || n.ev === 'hello') selfTest[i] = false;
+      else if (n.ev === 'leds' && selfTest[i] && ui && isStaffPicture(t.model.frame, ui)) selfTest[i] = false;
       seen[i] = after;
       if (n.ev !== 'ui' && n.ev !== 'leds') push();
     });
