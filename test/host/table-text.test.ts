@@ -146,7 +146,9 @@ describe('what the screens say the table should do', () => {
     const throwOne = (s: PvState) => run(s, [{ do: 'throw', faces: [6, 6, 3, 4, 5, 7, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4, 5] }]);
     let s = throwOne(start([1, 1, 0]));
     expect(s.phase).toBe('reroll_window');
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
+    // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started).
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben', '  frustrate: Ben (own seat button)']);
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
     expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left (OK closes it)', '  reduce: Ann (own seat button)']);

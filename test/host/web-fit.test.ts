@@ -271,7 +271,7 @@ describe('the mirror page fits the screen', () => {
     await page.locator('[data-table="t1"] .window.open').waitFor();
     await page.locator('[data-table="t2"] .window.open').waitFor();
     // The board's own marker choice counts down in the same box, with the host's words.
-    expect(await page.locator('[data-table="t2"] .window .lines').textContent()).toMatch(/^Only choice: the board makes it \(OK: now; BACK: correct the throw\)$/);
+    expect(await page.locator('[data-table="t2"] .window .lines').textContent()).toMatch(/^Only choice: Dan takes a 3 from the middle \(OK: now; BACK: correct the throw\)$/);
     const side = await page.evaluate(() => Array.from(document.querySelectorAll('.panel')).map((p) => Math.round(p.getBoundingClientRect().top)));
     expect(side[0]).toBe(side[1]);
     await allSizes(page, 'two', async (p) => {

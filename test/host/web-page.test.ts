@@ -108,7 +108,7 @@ describe('the mirror page', () => {
     bar.command({ c: 'new', p: ['Dan', 'Eva'] } as never);
     for (const a of [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 4] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5, 6] }]) bar.command({ c: 'act', a });
     const barPanel = page.locator('[data-table="t2"]');
-    await barPanel.locator('.window.open .lines', { hasText: /^Only choice: the board makes it \(OK: now; BACK: correct the throw\)$/ }).waitFor({ timeout: 10_000 });
+    await barPanel.locator('.window.open .lines', { hasText: /^Only choice: Dan takes a 3 from the middle \(OK: now; BACK: correct the throw\)$/ }).waitFor({ timeout: 10_000 });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-marker-wait.png') });
     bar.board.press('BK', 60);
     await barPanel.locator('.prompt', { hasText: "Correcting Dan's last throw (5 dice): enter its faces, OK" }).waitFor({ timeout: 10_000 });

@@ -5,7 +5,7 @@
  * without words.
  */
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { canReduce, diceDue, markerOptions, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
+import { canReduce, diceDue, markerOptions, onlyMarkerAction, possibleFrustraters } from '../../../shared/games/pechvogel/rules';
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import { oddsFrom, turnOdds } from '../../../shared/odds/pechvogel-odds';
@@ -159,6 +159,10 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     if (!due) return 'Refused: no throw now' + (s.phase === 'await_target' ? ': choose the target first (pad 3–7)' : '');
     return `Refused: ${due} dice are due, ${ui.e.length} entered`;
   }
+  if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
+    const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
+    if (shown.length) return `Refused: the target is a number the first throw shows: ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' or ' : ''}${shown[shown.length - 1]}`;
+  }
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
     if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
@@ -244,12 +248,13 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
       const out = [`Reroll window${left} (OK closes it)${ui && ui.v.length ? ` · votes: ${names(s, ui.v)}` : ''}`];
       if (can.length) out.push(`  frustrate: ${names(s, can)} (own seat button)`);
-      if (canReduce(s)) out.push(`  reduce: ${who} (own seat button)`);
+      // Once a frustration has started the active player can no longer reduce (frustration_started).
+      if (canReduce(s) && !(ui && ui.v.length)) out.push(`  reduce: ${who} (own seat button)`);
       return out;
     }
     case 'await_marker_choice': {
       if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'];
-      if (ui && ui.dl > 0) return [`Only choice: the board makes it${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
+      if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
       const o = markerOptions(s);
       const out: string[] = [];
       if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);
@@ -260,4 +265,18 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       return ['Game over: hold OK for a rematch, hold BACK for a new set-up'];
   }
   return [];
+}
+
+/**
+ * The one marker action the board is about to apply (R-PV-22), in words: players saw only "the
+ * board makes it" and then a steal and a marker boxed they had not seen coming.
+ */
+export function onlyChoiceText(s: PvState): string {
+  const a = onlyMarkerAction(s) as Record<string, unknown> | null;
+  const who = s.players[s.active] ? s.players[s.active].name : '';
+  const t = s.turn.target;
+  if (!a) return 'the board makes it';
+  if (a.do === 'take_marker') return `${who} takes a ${t} from the middle`;
+  const from = typeof a.from === 'string' ? a.from : '';
+  return `${who} steals a ${t} from ${from}${a.return_to_box ? `, and a ${a.return_to_box} from the middle goes to the box` : ''}`;
 }

@@ -71,7 +71,30 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
     default:
       text = String(a.do);
   }
+  const end = turnEndText(before, after);
+  if (end) text += ` · ${end}`;
   return after && after.phase === 'game_over' ? `${text} · game over` : text;
+}
+
+/**
+ * How a turn ended, when this action ended it: who took frustrations, who got theirs back, where
+ * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
+ * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
+ */
+export function turnEndText(before: PvState | null, after: PvState | null): string {
+  if (!before || !after || before.players.length !== after.players.length) return '';
+  const over = after.phase === 'game_over';
+  if (!over && after.active === before.active && after.phase !== 'await_first_throw') return '';
+  const out: string[] = [];
+  const gained: string[] = [];
+  after.players.forEach((p, i) => {
+    const d = p.frustrations - before.players[i].frustrations;
+    if (d > 0) gained.push(`${p.name} +${d} frustration${d > 1 ? 's' : ''}`);
+  });
+  if (gained.length) out.push(gained.join(', '));
+  if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
+  if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
+  return out.join(' · ');
 }
 
 /**

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { step } from '../../shared/engine/step';
+import type { Action } from '../../shared/engine/types';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { actionText } from '../../host/src/web/server';
+import { onlyChoiceText, tableRefusal } from '../../host/src/view/table-text';
+import { playRandomGame } from '../support/play';
+
+// The screen's last-event line says how a turn ended (a café owner saw "Ben threw raven raven 6"
+// and the next player's turn, with nothing about the frustration Ben had just taken).
+function play(actions: Action[]): { before: PvState; after: PvState; a: Action } {
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+  if (!r.ok) throw new Error('setup');
+  let s = r.state;
+  let before = s;
+  for (const a of actions) {
+    const res = step(s, a);
+    if (!res.ok) throw new Error(`${JSON.stringify(a)}: ${res.error.code}`);
+    before = s;
+    s = res.state;
+  }
+  return { before, after: s, a: actions[actions.length - 1] };
+}
+
+describe('the last-event line', () => {
+  it('a turn ended by three ravens: who takes the frustration, and whose turn it is', () => {
+    const { before, after, a } = play([
+      { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] },
+      { do: 'choose_target', value: 3 },
+      { do: 'throw', faces: ['R', 'R', 6, 7] },
+    ]);
+    expect(after.active).not.toBe(before.active);
+    expect(actionText(a as Record<string, unknown>, before, after)).toBe("Ann threw raven raven 6 7 · Ann +1 frustration · Ben's turn");
+  });
+
+  it('mid-turn nothing is added; over random games every turn end names the next player', () => {
+    const mid = play([{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }]);
+    expect(actionText(mid.a as Record<string, unknown>, mid.before, mid.after)).toBe('Ann threw 3 3 4 5 6 7 raven');
+    let ends = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const g = playRandomGame(seed, 3);
+      for (let i = 0; i < g.actions.length; i++) {
+        const b = g.states[i];
+        const n = g.states[i + 1];
+        const t = actionText(g.actions[i] as unknown as Record<string, unknown>, b, n);
+        if (n.phase !== 'game_over' && n.active !== b.active) {
+          ends++;
+          expect(t).toContain(`${n.players[n.active].name}'s turn`);
+        }
+        if (n.murphy !== b.murphy && n.murphy >= 0) expect(t).toContain(`Murphy to ${n.players[n.murphy].name}`);
+      }
+    }
+    expect(ends).toBeGreaterThan(50);
+  });
+
+  it("the board's only marker choice is said in full: a take, or a steal with the marker boxed", () => {
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    const s: PvState = JSON.parse(JSON.stringify(r.state));
+    s.phase = 'await_marker_choice';
+    s.turn.target = 4;
+    s.middle = [1, 0, 0, 0, 0];
+    s.players[1].markers = [4];
+    expect(onlyChoiceText(s)).toBe('Ann steals a 4 from Ben, and a 3 from the middle goes to the box');
+    s.middle = [1, 1, 0, 0, 0];
+    s.players[1].markers = [];
+    expect(onlyChoiceText(s)).toBe('Ann takes a 4 from the middle');
+  });
+
+  it('a target that was not rolled is refused with the numbers that were', () => {
+    const { after } = play([{ do: 'throw', faces: [3, 3, 5, 5, 7, 'R', 'R'] }]);
+    expect(after.phase).toBe('await_target');
+    expect(tableRefusal('target_not_rolled', after, null)).toBe('Refused: the target is a number the first throw shows: 3, 5 or 7');
+  });
+});
