@@ -218,6 +218,34 @@ describe('the mirror page', () => {
     expect(await panel.locator('.refusal').isVisible()).toBe(false);
   });
 
+  it('says for a while that the board restarted (a power cut): the game came back, a half-entered throw did not', async () => {
+    const dir = scratchDir();
+    const t = await PtyBoard.start(dir, 'ttyCUT');
+    done.push(() => t.stop());
+    const cli = new Cli(['mirror', '--port', `Ecke=${t.path}`, '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    await cli.event((e) => e.ev === 'synced');
+    const from = cli.count();
+    t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    // Actions sent before the mirror has its snapshot of the new game would only arrive inside it.
+    await cli.event((e) => e.ev === 'synced' && e.n === 0, 10_000, from);
+    t.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } });
+    await cli.event((e) => e.ev === 'action' && e.n === 1);
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const notes = page.locator('[data-table="t1"] .notes');
+    await notes.filter({ hasText: /^Ann threw 3 3 4 5 6 7 raven$/ }).waitFor({ timeout: 10_000 });
+    t.board.powerCut();
+    t.board.boot();
+    await cli.event((e) => e.ev === 'hello' && e.boot === 2, 15_000);
+    await notes.filter({ hasText: /^The board restarted \(a power cut\?\): the game goes on where it was/ }).waitFor({ timeout: 15_000 });
+    await page.locator('[data-table="t1"][data-phase="await_target"]').waitFor();
+    // The next press is news of its own: the notice makes way.
+    t.board.press('K1', 60);
+    await notes.filter({ hasText: /^The board restarted/ }).waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it('classroom mode (--odds) shows the exact odds of the turn under the prompt', async () => {
     const dir = scratchDir();
     const t = await PtyBoard.start(dir, 'ttyODDS');

@@ -24,6 +24,10 @@ export interface WebOptions {
   odds?: boolean;
 }
 
+/** What the footer says for a while after the board restarted. */
+export const RESTART_TEXT = 'The board restarted (a power cut?): the game goes on where it was; a throw half entered on the pad is entered again';
+export const RESTART_SHOW_MS = 60_000;
+
 export interface WebServer {
   url: string;
   close(): Promise<void>;
@@ -210,8 +214,14 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // When the refusal each table shows came (a press refused again alike brings no ui line).
   const refusal = tables.map(() => new RefusalClock());
   const selfTest = tables.map(() => false);
+  // A board that said hello with a new boot count restarted (a power cut, the watchdog): the
+  // footer says so for a while. Players saw the game simply come back, a half-entered throw gone.
+  // (The board may have said hello before this server listened: start from the model's.)
+  const boots = tables.map((t) => (t.model.hello ? t.model.hello.boot : -1));
+  const restartedAt = tables.map(() => 0);
   /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
   const lastShown = (t: TableMirror, i: number): string => {
+    if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return RESTART_TEXT;
     const s = t.model.state as PvState | null;
     const ui = t.model.ui;
     if (!last[i] || !s || (ui && ui.m === 'setup') || s.n < lastN[i]) return '';
@@ -239,6 +249,11 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     t.on('change', push);
     t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
+      if (n.ev === 'hello') {
+        const b = Number((n as unknown as { boot: number }).boot);
+        if (boots[i] >= 0 && b !== boots[i]) restartedAt[i] = now();
+        boots[i] = b;
+      } else if (n.ev === 'button' || n.ev === 'action') restartedAt[i] = 0;
       const after = t.model.state as PvState | null;
       const ui = t.model.ui;
       if (n.ev === 'action') {
