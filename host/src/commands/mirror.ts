@@ -11,6 +11,7 @@ import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, drawBoard } from '../view/terminal-view';
+import { RefusalClock } from '../view/table-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-layout';
 import { checkLabels, checkWebOptions } from './mirror-options';
@@ -137,18 +138,29 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
 /** A terminal that redraws the whole picture, at most every 100 ms. */
 function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: boolean): { dirty(): void; close(): void } {
   let dirty = true;
+  // Per table, when the refusal it shows came (a press refused again alike brings no ui line).
+  const refusals = tables.map((t) => {
+    const c = new RefusalClock();
+    t.on('note', (n: TableNote) => {
+      c.seen(t.model.ui);
+      if (n.ev === 'button') c.pressed(t.model.ui, Date.now());
+    });
+    return c;
+  });
   const draw = () => {
     if (!dirty) return;
     dirty = false;
     // Per table: the board and the game, then its latest notes (the first to go on a short terminal).
     const parts: { lines: string[]; drop?: number }[] = [];
-    for (const t of tables) {
+    tables.forEach((t, i) => {
       const h = t.model.hello;
       const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.label === t.stream.spec.name ? '' : t.stream.spec.name + '  '}${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
       lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
-      lines.push(...describeGame(t.model.state, t.model.ui, Date.now(), t.model.setup, odds).map((r) => '  ' + r), '');
+      // A board that is not live runs no countdown the mirror could show (the page dims it too).
+      const ui = t.model.ui && t.status !== 'live' ? Object.assign({}, t.model.ui, { dl: 0 }) : t.model.ui;
+      lines.push(...describeGame(t.model.state, ui, Date.now(), t.model.setup, odds, ui ? refusals[i].since(ui) : undefined).map((r) => '  ' + r), '');
       parts.push({ lines }, { lines: t.recent.slice(-4).map((r) => '  · ' + r.text).concat(''), drop: 1 });
-    }
+    });
     parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };

@@ -10,6 +10,7 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
+import { RefusalClock } from '../view/table-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
@@ -96,6 +97,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   installFiles(board.storage, files);
   let exposure: Exposure | null = null;
   let model: MirrorModel | null = null;
+  const refusal = new RefusalClock();
   const events: string[] = [];
   const say = (s: string) => {
     events.push(s);
@@ -114,6 +116,9 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     board.on('data', (d: Buffer) => link.receive(d));
     model = new MirrorModel(() => link.send({ c: 'snap' }));
     model.on('event', (e) => {
+      // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
+      refusal.seen(model!.ui);
+      if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
       if (e.kind === 'resync') say(`mirror: ${e.reason}, asking for a snapshot`);
       else if (e.kind === 'refused') say(`refused ${e.action}: ${e.code}`);
       else if (e.kind === 'action') say(`${JSON.stringify(e.action)}`);
@@ -146,7 +151,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
     if (model) {
       lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
-      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup, !!opts.odds));
+      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup, !!opts.odds, model.ui ? refusal.since(model.ui) : undefined));
     } else lines.push(...frameRows(board.frame));
     // A short terminal loses the oldest notes first; nothing wraps.
     const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];
