@@ -6,6 +6,7 @@
 import { BLINK, GEOMETRY, type Look, type Rgb } from './led-layout';
 import { INPUT_NAMES, INPUT_TIMING, type BoardSpec, type InputName, type ResolvedBoard } from './pinmap';
 import type { LitCell } from './sample-frame';
+import { wrap } from '../shared/text/wrap';
 
 export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -181,22 +182,6 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   });
   o.push('</svg>');
   return o.join('\n') + '\n';
-}
-
-/** Greedy word wrap for captions. */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? line + ' ' + word : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 function hex(c: Rgb): string {

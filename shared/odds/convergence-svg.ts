@@ -3,6 +3,8 @@
  * value as a dashed line: the picture of a simulation converging to theory. Plain SVG text, so
  * the host writes it to a file and the big-screen page can show it as is.
  */
+import { wrap } from '../text/wrap';
+
 export interface Series {
   name: string;
   exact: number;
@@ -21,26 +23,12 @@ function tickStep(top: number): number {
   return 10 * p;
 }
 
-/** Splits a title into lines of about `max` characters at spaces (an 800-pixel plot holds ~100). */
-function titleLines(title: string, max: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const w of title.split(' ')) {
-    if (line && line.length + 1 + w.length > max) {
-      out.push(line);
-      line = w;
-    } else line = line ? line + ' ' + w : w;
-  }
-  out.push(line);
-  return out;
-}
-
 /**
  * `xLabel` names the trials (turns, figures). The frequency axis runs from 0 to just above the
  * largest value drawn, so a chance of 0.006 is not a flat line on the floor of a 0..1 axis.
  */
 export function convergenceSvg(title: string, series: Series[], xLabel = 'turns', width = 800, height = 480): string {
-  const lines = titleLines(title, 100);
+  const lines = wrap(title, 100);
   const L = 60, R = 130, B = 50;
   const T = 26 + 18 * lines.length;
   const w = width - L - R;

@@ -134,7 +134,7 @@ describe('automatic marker step (R-PV-22) as an event of its own', () => {
     // A mirror says so too (the terminal view).
     const mirror = new MirrorModel(() => {});
     for (const m of sim.requestSync({ c: 'snap' }).msgs) mirror.handle(m);
-    expect(describeGame(mirror.state, mirror.ui, Date.now()).join('\n')).toMatch(/Only choice: the board makes it in 1\.\d s/);
+    expect(describeGame(mirror.state, mirror.ui, Date.now()).join('\n')).toMatch(/Only choice: Ann takes a 3 from the middle in 1\.\d s/);
     sim.requestSync(btn('BK'));
     expect(countdown(sim)).toBe(0);
     const correcting = new MirrorModel(() => {});

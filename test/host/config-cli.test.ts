@@ -2,14 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
+import { boardMessages, Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
 import { expectClean, expectJsonError, run } from './cli-run';
 import { cli } from '../support/cli';
-import { BoardLink } from '../../host/src/link/board-link';
 import { MAX_LED_BUDGET_MA, SETTINGS } from '../../host/src/commands/config';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
-import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
-import type { SimBoard } from '../../host/src/sim/sim-board';
+import type { HostCmd } from '../../shared/protocol/messages';
 
 // `dicetray config` as a child process against simulated boards: on a pseudo-terminal (socat) as
 // a USB board appears, as a `dicetray sim --pty` process restarted on the same Storage file, as a
@@ -27,14 +25,6 @@ function savedIn(storageFile: string): Record<string, unknown> | null {
   return files['dt.cfg'] === undefined ? null : JSON.parse(files['dt.cfg']);
 }
 
-/** Every protocol message a simulated board prints. */
-function listen(board: SimBoard): BoardMsg[] {
-  const msgs: BoardMsg[] = [];
-  const link = new BoardLink(() => {});
-  link.on('msg', (m: BoardMsg) => msgs.push(m));
-  board.on('data', (d: Buffer) => link.receive(d));
-  return msgs;
-}
 
 /** The one JSON object `config --json` prints. */
 function result(r: { out: string }): Record<string, any> {
@@ -158,7 +148,7 @@ describe('dicetray config', () => {
 
   it('refuses a bad key or value with the keys and ranges (exit 2) and sends nothing to the board', async () => {
     const { pb, storage, dir } = await ptyBoard('ttyCF1');
-    const msgs = listen(pb.board);
+    const msgs = boardMessages(pb.board);
     const bad = async (args: string[], message: RegExp, hint: RegExp) => {
       const r = await run(['config', '-p', pb.path, ...args], dir);
       expectClean(r, 2, message);

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import path from 'node:path';
-import { Cli, PtyBoard, makeSim, scratchDir, sleep } from '../support/host-harness';
+import { boardMessages, Cli, PtyBoard, makeSim, scratchDir, sleep } from '../support/host-harness';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
 import { exposeOnTcp } from '../../host/src/sim/expose';
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { BoardLink } from '../../host/src/link/board-link';
-import type { BoardMsg } from '../../shared/protocol/messages';
 
 // `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:
 // the upload goes through the board's REPL into Storage, then the board is verified by its hello.
 // Each flash takes ~10 s (EspruinoTools paces Storage writes), so the cases run concurrently
 // and get more time than the default.
 
-/** Collects the protocol messages a simulated board prints. */
-function listen(board: SimBoard): BoardMsg[] {
-  const msgs: BoardMsg[] = [];
-  const link = new BoardLink(() => {});
-  link.on('msg', (m: BoardMsg) => msgs.push(m));
-  board.on('data', (d: Buffer) => link.receive(d));
-  return msgs;
-}
 
 describe.concurrent('dicetray flash', () => {
   it('writes the bundle into Storage over a pseudo-terminal, shows progress, and verifies the hello', async () => {
@@ -39,7 +29,7 @@ describe.concurrent('dicetray flash', () => {
       expect(pb.board.storage.files['.bootcde']).toBe(code);
       for (const [name, content] of Object.entries(files)) expect(pb.board.storage.files[name]).toBe(content);
       // It runs at every power-up.
-      const msgs = listen(pb.board);
+      const msgs = boardMessages(pb.board);
       pb.board.powerCut();
       pb.board.boot();
       expect(msgs[0]).toMatchObject({ t: 'hello', fw: manifest.fw, bh: manifest.hash });

@@ -12,7 +12,8 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../../host/src/sim/expo
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
 import { installFiles } from '../../host/src/sim/install-files';
 import { encodePacket } from '../../shared/protocol/host-codec';
-import type { HostCmd } from '../../shared/protocol/messages';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import { BoardLink } from '../../host/src/link/board-link';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = path.join(REPO, 'host', 'bin', 'dicetray.mjs');
@@ -46,6 +47,15 @@ export async function makeSim(o: SimOptions = {}): Promise<SimBoard> {
   const board = new SimBoard({ bundle: o.patch ? o.patch(code) : code, pins: manifest.pins, storageFile: o.storageFile ?? null, boardName: o.boardName, clock: o.clock });
   installFiles(board.storage, files);
   return board;
+}
+
+/** Collects every protocol message a simulated board prints, as they come. */
+export function boardMessages(board: SimBoard): BoardMsg[] {
+  const msgs: BoardMsg[] = [];
+  const link = new BoardLink(() => {});
+  link.on('msg', (m: BoardMsg) => msgs.push(m));
+  board.on('data', (d: Buffer) => link.receive(d));
+  return msgs;
 }
 
 /** A simulated board reachable as a serial device: socat owns the pty at `path`. */
