@@ -6,10 +6,9 @@
  *    Italian…) spreadsheet reads numbers; with '.' it imports them as text that cannot be plotted;
  *  - `--csv -` writes the table to standard output instead of a file.
  */
-import { writeFileSync } from 'node:fs';
 import { fractionText, type Fraction } from '../../shared/odds/fraction';
-import { EXIT, fileError, HostError } from './errors';
-import type { Output } from './output';
+import { EXIT, HostError } from './errors';
+import { writeOutputFile, type Output } from './output';
 
 export type Cell = string | number;
 
@@ -42,10 +41,6 @@ export function writeTable(file: string, rows: Cell[][], decimalComma: boolean |
     io.out(text.replace(/\n$/, ''));
     return true;
   }
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw fileError('write', file, e, 'name a file in a folder you can write to');
-  }
+  writeOutputFile(file, text);
   return false;
 }

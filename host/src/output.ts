@@ -1,4 +1,7 @@
 /** Where commands write; tests pass their own to capture output. */
+import { writeFileSync } from 'node:fs';
+import { wrap } from '../../shared/text/wrap';
+import { fileError } from './errors';
 export interface Output {
   out(line: string): void;
   err(line: string): void;
@@ -28,18 +31,17 @@ export const stdio: Output = {
  */
 export function outWrapped(io: Output, text: string, indent = '', width = 79): void {
   const lead = /^ */.exec(text)![0];
-  let line = lead;
-  // A list separator stays at the end of its line, not at the start of the next.
-  const words: string[] = [];
-  for (const w of text.slice(lead.length).split(' ')) {
-    if (w === '·' && words.length) words[words.length - 1] += ' ·';
-    else words.push(w);
+  // A list separator stays at the end of its line, not at the start of the next: " · " is glued
+  // to the word before it (NUL stands for that space while wrapping).
+  const lines = wrap(text.slice(lead.length).replace(/ · /g, '\u0000· '), width - lead.length, width - indent.length);
+  lines.forEach((l, i) => io.out((i ? indent : lead) + l.replace(/\u0000/g, ' ')));
+}
+
+/** Writes a whole output file (a table, a plot); a failure is a file error (exit 6) with a hint. */
+export function writeOutputFile(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw fileError('write', file, e, 'name a file in a folder you can write to');
   }
-  for (const word of words) {
-    if (line.trim() && line.length + 1 + word.length > width) {
-      io.out(line);
-      line = indent + word;
-    } else line += (line.trim() ? ' ' : '') + word;
-  }
-  io.out(line);
 }

@@ -1,9 +1,12 @@
-/** Greedy word wrap at spaces into lines of at most `width` characters (a longer word stays whole): SVG captions and titles. */
-export function wrap(text: string, width: number): string[] {
+/**
+ * Greedy word wrap at spaces into lines of at most `width` characters, the lines after the first at
+ * most `restWidth` (a longer word stays whole): SVG captions and titles, terminal output.
+ */
+export function wrap(text: string, width: number, restWidth = width): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
+    if (line && line.length + 1 + word.length > (lines.length ? restWidth : width)) {
       lines.push(line);
       line = word;
     } else {

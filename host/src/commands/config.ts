@@ -168,7 +168,11 @@ interface Snapshot {
   br?: number;
 }
 
-/** The protocol side of one config run: hello, the cfg packets, the snapshot after them. */
+/**
+ * The protocol side of one config run: hello, the cfg packets, the snapshot after them. Not a
+ * TableMirror (flash's handshake): a mirror turns the board's leds_link on at hello, and the
+ * settings save that follows would keep it on in Storage.
+ */
 class ConfigLink {
   readonly link: BoardLink;
   /** The console's ACK came back after a packet: the board's console is on this port. */

@@ -141,7 +141,11 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
     // Another spot with the same chance is as good for the bet (though an evasion spot scores less).
     const best = spots.filter((x) => x.best).map((x) => x.exact)[0];
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
-    else outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''}: ` + spots.map((x) => `${x.spot} (${x.p.toFixed(4)})${x.best ? ' ← best' : x.exact === best ? ' ← as good' : ''}`).join(' · '), '    ');
+    else {
+      // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
+      io.out(`  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there):`);
+      for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}${x.best ? '  ← best' : x.exact === best ? '  ← as good' : ''}`);
+    }
   }
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;

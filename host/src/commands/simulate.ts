@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { toNumber } from '../../../shared/odds/fraction';
 import { turnOdds, type TargetPolicy } from '../../../shared/odds/pechvogel-odds';
 import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
@@ -6,9 +5,9 @@ import { turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frust
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
-import { EXIT, fileError, HostError } from '../errors';
+import { EXIT, HostError } from '../errors';
 import { checkCsvTarget, writeTable, type Cell } from '../csv-table';
-import { outWrapped, type Output } from '../output';
+import { outWrapped, writeOutputFile, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './odds';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
@@ -79,13 +78,6 @@ function progress(total: number, what: string): { step: (i: number) => void; don
 /** Points per turn: a mean, so its z uses the sample's spread, which needs some turns to mean anything. */
 const MIN_TURNS_FOR_Z = 30;
 
-function write(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw fileError('write', file, e, 'name a file in a folder you can write to');
-  }
-}
 
 /**
  * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
@@ -147,7 +139,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    write(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
+    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), points: zPoints } }));
@@ -193,7 +185,7 @@ function shareReport(
   const last = rows[rows.length - 1];
   const z = (last.share - p) / Math.sqrt((p * (1 - p)) / last.n);
   if (opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io)) return EXIT.ok;
-  if (opts.svg) write(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
+  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, ...r.json, turns, exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
     return EXIT.ok;
@@ -279,7 +271,7 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
   route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i]]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
-  if (opts.svg) write(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures'));
+  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures'));
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
     return EXIT.ok;

@@ -203,6 +203,8 @@ export class TableMirror extends EventEmitter {
       bh: h.bh,
       board: h.board,
       boot: h.boot,
+      // The board restarted while mirrored (a power cut, the watchdog): screens say so for a while.
+      restarted: !!restarted,
       text: restarted ? `board restarted (boot ${h.boot}); asking for a snapshot` : `board says hello: firmware ${h.fw}, bundle ${h.bh}, ${h.board}, boot ${h.boot}`,
     });
     this.everLive = true;

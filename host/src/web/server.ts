@@ -214,10 +214,8 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // When the refusal each table shows came (a press refused again alike brings no ui line).
   const refusal = tables.map(() => new RefusalClock());
   const selfTest = tables.map(() => false);
-  // A board that said hello with a new boot count restarted (a power cut, the watchdog): the
-  // footer says so for a while. Players saw the game simply come back, a half-entered throw gone.
-  // (The board may have said hello before this server listened: start from the model's.)
-  const boots = tables.map((t) => (t.model.hello ? t.model.hello.boot : -1));
+  // When the board last restarted (its hello note says so): the footer says it for a while.
+  // Players saw the game simply come back, a half-entered throw gone.
   const restartedAt = tables.map(() => 0);
   /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
   const lastShown = (t: TableMirror, i: number): string => {
@@ -249,11 +247,8 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     t.on('change', push);
     t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
-      if (n.ev === 'hello') {
-        const b = Number((n as unknown as { boot: number }).boot);
-        if (boots[i] >= 0 && b !== boots[i]) restartedAt[i] = now();
-        boots[i] = b;
-      } else if (n.ev === 'button' || n.ev === 'action') restartedAt[i] = 0;
+      if (n.ev === 'hello' && n.restarted) restartedAt[i] = now();
+      else if (n.ev === 'button' || n.ev === 'action') restartedAt[i] = 0;
       const after = t.model.state as PvState | null;
       const ui = t.model.ui;
       if (n.ev === 'action') {
