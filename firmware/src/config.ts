@@ -19,7 +19,7 @@ export interface BoardConfig {
   attract_ms: number;
   /** Idle time after which an abandoned game is reset (0 = never; kiosk). */
   abandon_ms: number;
-  /** Send every LED frame over the link (always on where the board has no pins). */
+  /** Send every LED frame over the link (always on where the board has no pins); off again at boot. */
   leds_link: boolean;
   beep: boolean;
 }
@@ -43,6 +43,9 @@ export function loadConfig(): BoardConfig {
   const o = S.readJSON(ConfigFile.spare, true) || S.readJSON(ConfigFile.main, true);
   // A damaged config falls back to defaults rather than bricking the table.
   if (o && typeof o === 'object') for (const k in c) if (o[k] !== undefined && typeof o[k] === typeof (c as unknown as Record<string, unknown>)[k]) (c as unknown as Record<string, unknown>)[k] = o[k];
+  // A mirror's session setting: a save while one was attached wrote it too, and frames then went
+  // down a link nobody read after every restart.
+  c.leds_link = false;
   return c;
 }
 

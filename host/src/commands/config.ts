@@ -53,7 +53,7 @@ export const SETTINGS: Setting[] = [
   { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: MAX_LED_BUDGET_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },
   { key: 'attract_ms', alias: 'attract', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time before the attract pattern' },
   { key: 'abandon_ms', alias: 'abandon', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time after which a game in progress is cleared for the next table (kiosk)' },
-  { key: 'leds_link', alias: null, kind: 'bool', max: 1, meaning: 'send every LED frame to the host (a mirror turns it on while connected)' },
+  { key: 'leds_link', alias: null, kind: 'bool', max: 1, meaning: 'send every LED frame to the host until the board restarts (a mirror turns it on while connected)' },
   { key: 'beep', alias: null, kind: 'bool', max: 1, meaning: 'beep on refusals, votes and turn changes' },
 ];
 
@@ -170,8 +170,8 @@ interface Snapshot {
 
 /**
  * The protocol side of one config run: hello, the cfg packets, the snapshot after them. Not a
- * TableMirror (flash's handshake): a mirror turns the board's leds_link on at hello, and the
- * settings save that follows would keep it on in Storage.
+ * TableMirror (flash's handshake): a mirror turns the board's leds_link on at hello, and a
+ * board with LEDs would then send every frame to nobody until its next restart.
  */
 class ConfigLink {
   readonly link: BoardLink;
