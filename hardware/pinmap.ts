@@ -160,12 +160,19 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     notFiveVoltTolerant: [],
     watchLimit: 'per-pin-number',
     maxLeds: 1000,
-    powerPin: { pin: 'VBAT', direction: 'out', note: 'USB 5 V through the 0.3 V Schottky (about 4.7 V); keep the total under 500 mA' },
+    powerPin: {
+      pin: 'VBAT',
+      direction: 'out',
+      note: 'USB 5 V through the 0.3 V Schottky (about 4.7 V); keep the total under 500 mA. ' +
+        'VBAT as in Espruino\'s pinout: the pin silkscreened VCC, between GND and 3.3 (not Bat = BAT_IN, the battery input)',
+    },
     typicalMa: 35,
     notes: [
       'The headers offer 14 distinct pin numbers (11 and 12 are USB and LED2), so 14 buttons are watched and BACK is polled.',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
       'Rev 1v3 has no fuse: fit F1 (parts.csv). Rev 1v4 has a 500 mA polyfuse.',
+      'The whole pad (A4, A3, A2, A1, A0, A10, B9, B8) sits on the 0.05" (1.27 mm) row at the end of the board: ' +
+        'solder thin wire (28-30 AWG) straight to those pads, or a 1.27 mm header; the other pins are on the two 0.1" rows.',
     ],
     pins: {
       seat: ['B15', 'B14', 'B13', 'B10', 'A7', 'A6', 'A5'],
@@ -200,6 +207,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     notes: [
       'Pin numbers 2, 11 and 12 are not on the headers, so 13 buttons are watched and OK and BACK are polled.',
       'Keep the ESP8266 powered down (do not require("EspruinoWiFi")): it draws far more than POWER.boardMa allows.',
+      'The panels run at the full 5.0 V from VUSB, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): fit U2 (74AHCT125).',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
     ],
     pins: {
@@ -238,7 +246,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       'C0', 'C1', 'C2', 'C3', 'C4', 'C5'],
     watchLimit: 'per-pin-number',
     maxLeds: 1000,
-    powerPin: { pin: 'VBAT', direction: 'out', note: 'about USB 5 V, after the board power switch and 1 A fuse' },
+    powerPin: { pin: 'VBAT', direction: 'out', note: 'USB 5 V through the USB/battery switch-over diode (about 4.7 V) and the 1 A polyfuse' },
     typicalMa: 45,
     notes: [
       'Pin numbers 13, 14 and 15 are taken (LEDs, SD slot, USB, crystal), so 13 buttons are watched and OK and BACK are polled.',
@@ -281,6 +289,9 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       'nRF52 Espruino has 8 watch channels: the 7 seats are watched, the 8 pad keys are polled (one spare channel).',
       'The breakout has no USB socket: power it and the panels from a USB 5 V supply; the console is Bluetooth.',
       'All pins are 3.3 V only: never connect 5 V to a GPIO.',
+      'The panels run at the full 5.0 V here, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): fit U2 (74AHCT125).',
+      'dicetray flash and mirror talk to a USB serial port at 115200 baud; this breakout has no USB, its console is Bluetooth ' +
+        'or Serial1 at 9600 baud on D8/D6, and the kiosk link mode expects a USB console: not yet supported by the host tool.',
     ],
     pins: {
       seat: ['D25', 'D26', 'D27', 'D28', 'D29', 'D30', 'D31'],

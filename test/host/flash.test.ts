@@ -6,6 +6,7 @@ import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
 import { exposeOnTcp } from '../../host/src/sim/expose';
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { encodePacket } from '../../shared/protocol/host-codec';
 
 // `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:
 // the upload goes through the board's REPL into Storage, then the board is verified by its hello.
@@ -66,6 +67,10 @@ describe.concurrent('dicetray flash', () => {
       expect(await tapped.exited).toBe(5);
       pb.board.press('K4', 1200);
       await sleep(1500);
+      // A mirror still attached goes on asking for frames: its packets land in the password
+      // prompt's line (up to 20 characters), which the login has to clear first.
+      pb.board.write(encodePacket({ c: 'leds' }));
+      pb.board.write(encodePacket({ c: 'hello' }));
       const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
       expect(await unlocked.exited).toBe(0);
       expect(unlocked.err.join('\n')).toContain('logged in to the locked console');

@@ -78,9 +78,17 @@ async function logIn(stream: BoardStream, password: string, name: string): Promi
   let seen = '';
   const onData = (d: Buffer) => (seen += d.toString('latin1'));
   stream.on('data', onData);
+  const wait = async (re: RegExp, tries: number) => {
+    for (let i = 0; i < tries && !re.test(seen); i++) await new Promise((r) => setTimeout(r, 50));
+  };
   try {
+    // The prompt's line may hold junk already (a mirror's packets, up to 20 characters): a return
+    // empties it, answered by "Invalid password" and the prompt again.
+    stream.write(Buffer.from('\r', 'latin1'));
+    await wait(/password>/, 10);
+    seen = '';
     stream.write(Buffer.from(password + '\r', 'latin1'));
-    for (let i = 0; i < 30 && !/Logged in|Invalid password/.test(seen); i++) await new Promise((r) => setTimeout(r, 50));
+    await wait(/Logged in|Invalid password/, 30);
   } finally {
     stream.off('data', onData);
   }
