@@ -252,7 +252,9 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       'Pin numbers 13, 14 and 15 are taken (LEDs, SD slot, USB, crystal), so 13 buttons are watched and OK and BACK are polled.',
       'Leave the SD slot empty and unused: its pins are reserved.',
       'Do not enable deep sleep (setDeepSleep): it watches A11, which SEAT1 on C11 needs.',
-      'Storage is 20 KB and variables 2756: checkFirmwareFits decides whether this board can run a given build.',
+      'Storage is 20 KB and variables 2756: checkFirmwareFits decides whether this board can run a given build. ' +
+        'The current firmware does not fit: it needs about 49 KB of Storage with its 8 KB journal (the Pico\'s 48 KB is all but full), ' +
+        'so `dicetray build --board original` fails. Build on the Pico or the WiFi.',
     ],
     pins: {
       seat: ['C11', 'C10', 'C9', 'C8', 'C7', 'C6', 'C5'],
@@ -287,6 +289,8 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     typicalMa: 10,
     notes: [
       'nRF52 Espruino has 8 watch channels: the 7 seats are watched, the 8 pad keys are polled (one spare channel).',
+      'Storage is 40 KB: the current firmware does not fit (it needs about 49 KB with its 8 KB journal), so ' +
+        '`dicetray build --board mdbt42q` fails. Build on the Pico or the WiFi.',
       'The breakout has no USB socket: power it and the panels from a USB 5 V supply; the console is Bluetooth.',
       'All pins are 3.3 V only: never connect 5 V to a GPIO.',
       'The panels run at the full 5.0 V here, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): fit U2 (74AHCT125).',

@@ -8,6 +8,11 @@ import { INPUT_NAMES, INPUT_TIMING, type BoardSpec, type InputName, type Resolve
 import type { LitCell } from './sample-frame';
 import { wrap } from '../shared/text/wrap';
 
+/** How U2 goes in; the same words in WIRING.md, parts.csv and the wiring diagrams. */
+export const LEVEL_SHIFTER_WIRING = 'U2 74AHCT125 wiring: board LED-data pin → U2 pin 2 (1A); U2 pin 3 (1Y) → R1 330 Ω → panel A DIN; ' +
+  'pin 1 (1OE) → GND (else the output stays off); pin 14 (VCC) → +5V with a 100 nF capacitor (C2) to pin 7 (GND); ' +
+  'unused inputs 2A, 3A, 4A (pins 5, 9, 12) → GND and their enables (pins 4, 10, 13) → +5V. R1 stays at the DIN end, after U2.';
+
 export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -48,9 +53,23 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
     rows.push({ y: buzzerY, pin: board.buzzer, label: board.buzzer + ' · ' + pinFunction(spec, 'buzzer', board.buzzer) });
   }
   const lastY = rows[rows.length - 1].y;
-  const notesY = lastY + 50;
+  // Boards fed from outside get a GND wire under the board, and its label, before the notes.
+  const notesY = lastY + (board.powerPin.direction === 'in' ? 74 : 50);
   const width = 1100;
-  const height = notesY + 6 * 18 + 20;
+  const notes = [
+    `Buttons: momentary switch to GND, internal pull-up (pinMode "input_pullup"), debounce ${INPUT_TIMING.debounceMs} ms; ` +
+      `watched with setWatch, or polled every ${INPUT_TIMING.pollIntervalMs} ms when marked (polled).`,
+    'R1 330 Ω sits at panel A\'s DIN; C1 1000 µF (≥ 6.3 V) across +5V/GND at panel A\'s input; +5V/GND wires ≥ 0.5 mm² (20 AWG); panel B takes +5V/GND from panel A.',
+    'Data level: 3.3 V data is marginal for WS2812B at 4.7 V and out of spec at 5.0 V. With U2 (74AHCT125): board pin → U2 1A (pin 2), U2 1Y (pin 3) → R1 → DIN; ' +
+      'U2 1OE (pin 1) to GND, VCC (pin 14) to +5V with C2 100 nF (WIRING.md).',
+    `Power: ${board.powerPin.pin}: ${board.powerPin.note}.`,
+    `Firmware caps every channel at ${board.power.brightnessCap}/255 and scales frames to ${board.power.ledBudgetMa} mA of LED drive (defaults of the board settings; POWER.md).`,
+    board.spare.length ? 'Spare pins: ' + board.spare.join(', ') + '.' : 'No spare pins.',
+  ];
+  const noteLines: Array<{ text: string; x: number }> = [];
+  // Long notes wrap; their follow-on lines are indented.
+  for (const t of notes) wrap(t, 160, 156).forEach((l, i) => noteLines.push({ text: l, x: i ? 36 : 20 }));
+  const height = notesY + noteLines.length * 18 + 20;
   const boardX0 = 150;
   const boardX1 = 380;
   const pinX = boardX1 + 16;
@@ -73,13 +92,20 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   if (board.powerPin.direction === 'out') {
     // The board has its own USB connector and passes 5 V on to the panels.
     o.push(`<line x1="116" y1="${usbY}" x2="${boardX0}" y2="${usbY}" stroke="#c00" stroke-width="2"/>`);
+    o.push(`<text x="68" y="${usbY + 36}" text-anchor="middle" font-size="10" fill="#555">into the board\'s</text>`);
+    o.push(`<text x="68" y="${usbY + 48}" text-anchor="middle" font-size="10" fill="#555">own USB socket</text>`);
   } else {
     // No USB on the board: the supply feeds the +5V wire, which reaches both the board and the panels.
     const over = top - 72;
     const jx = boardX1 + 90;
     o.push(`<path d="M 68 ${usbY - 22} L 68 ${over} L ${jx} ${over} L ${jx} ${usbY}" fill="none" stroke="#c00" stroke-width="2"/>`);
     o.push(`<circle cx="${jx}" cy="${usbY}" r="3" fill="#c00"/>`);
-    o.push(`<text x="${jx + 6}" y="${over - 4}" fill="#c00" font-size="11">J2 USB 5 V → +5V wire (board Vin and panels)</text>`);
+    o.push(`<text x="${jx + 6}" y="${over - 4}" fill="#c00" font-size="11">J2 USB 5 V (through F1, optional) → +5V wire (board Vin and panels)</text>`);
+    // …and its GND joins the common GND (the GND rail's bottom end), below the board.
+    const under = lastY + 36;
+    o.push(`<path d="M 68 ${usbY + 22} L 68 ${under} L ${railX} ${under} L ${railX} ${lastY}" fill="none" stroke="#000" stroke-width="2"/>`);
+    o.push(`<circle cx="${railX}" cy="${lastY}" r="3"/>`);
+    o.push(`<text x="76" y="${under + 14}" font-size="11">J2 GND → GND rail (board GND and panels)</text>`);
   }
 
   // Board
@@ -94,10 +120,11 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
 
   // LED data through R1
   const dY = rows[0].y;
-  o.push(`<line x1="${pinX}" y1="${dY}" x2="490" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
-  o.push(`<rect x="490" y="${dY - 7}" width="50" height="14" fill="#fff" stroke="#000"/>`);
-  o.push(`<text x="515" y="${dY - 11}" text-anchor="middle">R1 330 Ω</text>`);
-  o.push(`<line x1="540" y1="${dY}" x2="${mx0}" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
+  // R1 is drawn where it goes: at panel A's DIN, not at the board.
+  o.push(`<line x1="${pinX}" y1="${dY}" x2="655" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
+  o.push(`<rect x="655" y="${dY - 7}" width="50" height="14" fill="#fff" stroke="#000"/>`);
+  o.push(`<text x="680" y="${dY - 11}" text-anchor="middle">R1 330 Ω</text>`);
+  o.push(`<line x1="705" y1="${dY}" x2="${mx0}" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
   o.push(`<text x="${pinX + 6}" y="${dY - 6}" fill="#06c">LED data</text>`);
   // +5 V and GND to the panels, C1 across them
   const vY = rows[1].y;
@@ -111,6 +138,7 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   o.push(`<path d="M ${capX - 8} ${vY + 17} Q ${capX} ${vY + 13} ${capX + 8} ${vY + 17}" fill="none" stroke="#000" stroke-width="2"/>`);
   o.push(`<line x1="${capX}" y1="${vY + 15}" x2="${capX}" y2="${gY}" stroke="#000" stroke-width="1.5"/>`);
   o.push(`<text x="${capX - 12}" y="${vY + 15}" text-anchor="end" font-size="11">C1 1000 µF</text>`);
+  o.push(`<text x="${capX + 10}" y="${vY + 10}" font-size="11" font-weight="bold">+</text>`);
   o.push(`<circle cx="${capX}" cy="${vY}" r="3"/><circle cx="${capX}" cy="${gY}" r="3"/>`);
 
   // LED matrix block
@@ -168,17 +196,8 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   }
 
   // Notes
-  const notes = [
-    `Buttons: momentary switch to GND, internal pull-up (pinMode "input_pullup"), debounce ${INPUT_TIMING.debounceMs} ms; ` +
-      `watched with setWatch, or polled every ${INPUT_TIMING.pollIntervalMs} ms when marked (polled).`,
-    'R1 330 Ω sits at panel A\'s DIN; C1 1000 µF (≥ 6.3 V) across +5V/GND at panel A\'s input; +5V/GND wires ≥ 0.5 mm² (20 AWG); panel B takes +5V/GND from panel A.',
-    'Data level: 3.3 V data usually drives WS2812B over a short wire; for long wires or glitches add a 74AHCT125 (powered from 5 V) between R1 and DIN.',
-    `Power: ${board.powerPin.pin}: ${board.powerPin.note}.`,
-    `Firmware caps every channel at ${board.power.brightnessCap}/255 and scales frames to ${board.power.ledBudgetMa} mA of LED drive (POWER.md).`,
-    board.spare.length ? 'Spare pins: ' + board.spare.join(', ') + '.' : 'No spare pins.',
-  ];
-  notes.forEach((t, i) => {
-    o.push(`<text x="20" y="${notesY + i * 18}" font-size="12">${esc(t)}</text>`);
+  noteLines.forEach((t, i) => {
+    o.push(`<text x="${t.x}" y="${notesY + i * 18}" font-size="12">${esc(t.text)}</text>`);
   });
   o.push('</svg>');
   return o.join('\n') + '\n';

@@ -296,7 +296,7 @@ export class App {
           app.frame.setLimits(app.cfg.brightness, app.cfg.led_budget_ma);
         },
         abandon: () => app.abandon(),
-        maintenance: consoleToPort,
+        maintenance: () => consoleToPort(app),
         selfTest: () => app.startSelfTest(),
       });
     if (!stay) {

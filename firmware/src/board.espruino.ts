@@ -146,9 +146,14 @@ export function listen(linkMode: boolean, fn: (cmd: unknown) => void, onBad: (co
   } else E.on('packet', fn);
 }
 
-/** Staff maintenance: gives the (password-locked) console back to the port, for flashing. */
-export function consoleToPort(): void {
+/**
+ * Staff maintenance: gives the (password-locked) console back to the port, for flashing. Said
+ * first, while the port still carries protocol lines: a mirror learns why its packets go
+ * unanswered from then on (they would land in the password prompt).
+ */
+export function consoleToPort(app: { send(m: Record<string, unknown>): void }): void {
   if (port) {
+    app.send({ t: 'ui', m: 'flash' });
     port = null;
     E.setConsole(USB, { force: true });
   }

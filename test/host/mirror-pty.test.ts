@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -203,6 +203,44 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     sim.signal('SIGCONT');
     const again = await cli.event((e) => e.ev === 'hello', 10_000, from);
     expect(again.boot).toBe(hello.boot);
+    await cli.event((e) => e.ev === 'synced', 10_000, from);
+  });
+
+  it('says so when staff open a kiosk board\'s console for flashing, asks it nothing more, and goes live at its restart', async () => {
+    const dir = scratchDir();
+    const storage = path.join(dir, 'storage.json');
+    writeFileSync(storage, JSON.stringify({ 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) }));
+    const pb = await PtyBoard.start(dir, 'ttyKF', { storageFile: storage });
+    cleanup.push(() => pb.stop());
+    const cli = new Cli(['mirror', '--port', pb.path, '--json', '--no-log', '--silence', '2']);
+    cleanup.push(() => cli.stop());
+    const hello = await cli.event((e) => e.ev === 'hello');
+    await cli.event((e) => e.ev === 'synced');
+    // Staff menu (OK + BACK held 3 s), then K4 held.
+    pb.board.press('OK', 3600);
+    pb.board.press('BK', 3600);
+    await sleep(3900);
+    const from = cli.count();
+    pb.board.press('K4', 1200);
+    const note = await cli.event((e) => e.ev === 'flashing', 5_000, from);
+    expect(note.text).toContain(`dicetray flash -p ${pb.path} --unlock PASSWORD`);
+    // Nothing more goes to the board: no frame asks, no hello, so the password prompt stays empty
+    // (a board that answers nothing for 2 s would otherwise be dropped and greeted again).
+    const sent: number[] = [];
+    const write = pb.board.write.bind(pb.board);
+    pb.board.write = (d: Uint8Array | string) => {
+      sent.push(typeof d === 'string' ? d.length : d.length);
+      write(d);
+    };
+    await sleep(5000);
+    expect(cli.json().slice(from).filter((e) => e.ev === 'silent' || e.ev === 'lost' || e.ev === 'connected')).toEqual([]);
+    expect(sent).toEqual([]);
+    // A restart (power, or the flash's own reset) brings the hello: live again.
+    pb.board.write = write;
+    pb.board.powerCut();
+    pb.board.boot();
+    const again = await cli.event((e) => e.ev === 'hello', 10_000, from);
+    expect(again.boot).toBe(hello.boot + 1);
     await cli.event((e) => e.ev === 'synced', 10_000, from);
   });
 

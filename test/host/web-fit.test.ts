@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPage as openChromium } from '../support/chromium-page';
@@ -312,6 +312,31 @@ describe('the mirror page fits the screen', () => {
     await page.locator('[data-table="t1"][data-status="live"]').waitFor({ timeout: 20_000 });
     await t1.locator('.window.open').waitFor({ timeout: 10_000 });
     expect(await t1.evaluate((e) => e.classList.contains('down'))).toBe(false);
+  });
+
+  it('a kiosk board whose staff opened the console for flashing says what to do, in words that fit', async () => {
+    const dir = scratchDir();
+    const storage = path.join(dir, 'storage.json');
+    writeFileSync(storage, JSON.stringify({ 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) }));
+    const a = await PtyBoard.start(dir, 'ttyKIOSK', { storageFile: storage });
+    done.push(() => a.stop());
+    a.command({ c: 'load', st: lateGame() } as never);
+    const { cli, url } = await mirror([['Ecke', a]]);
+    await cli.event((e) => e.ev === 'synced' && e.n === 0);
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    await page.locator('[data-table="t1"][data-status="live"]').waitFor();
+    // Staff menu (OK + BACK held 3 s), then K4 held.
+    a.board.press('OK', 3600);
+    a.board.press('BK', 3600);
+    await sleep(3900);
+    a.board.press('K4', 1200);
+    await page.locator('[data-table="t1"][data-status="flashing"]').waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.turn').textContent()).toBe('Staff: console open for flashing');
+    expect(await t1.locator('.banner.on').textContent()).toContain(`dicetray flash -p ${a.path} --unlock PASSWORD`);
+    expect(await t1.locator('.status').textContent()).toBe('console open for flashing');
+    await allSizes(page, 'flashing');
   });
 
   it('set-up is shown as the buttons make it, with its refusal; an idle game keeps its screen', async () => {

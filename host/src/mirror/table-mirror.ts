@@ -10,7 +10,8 @@ import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 
-export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'stopped';
+/** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
+export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
 
 /** One line of the mirror's story: `ev` names it, `text` says it in words. */
 export interface TableNote {
@@ -66,7 +67,8 @@ export class TableMirror extends EventEmitter {
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
     this.silenceMs = opts.silenceMs ?? 6000;
     this.link = BoardLink.over(stream);
-    this.model = new MirrorModel(() => this.link.send({ c: 'snap' }), this.now);
+    // While flashing, whatever the mirror sends lands in the board's password prompt.
+    this.model = new MirrorModel(() => this.status !== 'flashing' && this.link.send({ c: 'snap' }), this.now);
     this.model.on('event', (e: MirrorEvent) => this.onModelEvent(e));
     this.model.on('change', () => this.emit('change'));
     this.link.on('msg', (m: BoardMsg) => this.onMsg(m));
@@ -174,11 +176,27 @@ export class TableMirror extends EventEmitter {
     // Until a good hello, messages from a board we cannot read are not mirrored.
     if (this.status === 'mismatch' || !this.hello) return;
     this.model.handle(m);
+    if (m.t === 'ui' && m.m === 'flash') return this.onFlashing();
     if (m.t === 'ui') this.emit('note', { ev: 'ui', text: '', m: m.m, e: m.e, v: m.v, dl: m.dl, err: m.err, s: m.s } as TableNote);
     else if (m.t === 'leds' && m.f !== this.lastLeds) {
       this.lastLeds = m.f;
       this.emit('note', { ev: 'leds', text: '', f: m.f, s: m.s } as TableNote);
     }
+  }
+
+  /**
+   * Staff held K4 in the staff menu: the board's console is on the port, locked, until the board
+   * restarts. The mirror asks nothing more (no probes, no silence drops) and listens: the board
+   * still prints its lines there, and its hello after a restart or a flash makes it live again.
+   */
+  private onFlashing(): void {
+    this.clearLive();
+    this.setStatus('flashing');
+    const port = this.stream.spec.name;
+    this.note({
+      ev: 'flashing',
+      text: `${port}: staff opened the console for flashing (staff menu, K4 held). To flash: stop this mirror, then \`dicetray flash -p ${port} --unlock PASSWORD\`. To play on: restart the board`,
+    });
   }
 
   private onHello(m: Extract<BoardMsg, { t: 'hello' }>): void {

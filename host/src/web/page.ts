@@ -44,6 +44,7 @@ export function pageHtml(title = 'dicetray'): string {
   .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
   .status.live { background:#1d3a27; color:var(--good); }
   .status.lost, .status.mismatch, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
+  .status.flashing { background:#1f5f6b; color:#fff; }
   .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--bad); border-radius:0.3em; padding:0.25em 0.6em; }
   .banner.on { display:block; }
   /* The staff menu (OK + BACK held 3 s at the table): its keys and settings, or the self-test, big. */
@@ -149,13 +150,14 @@ export function pageHtml(title = 'dicetray'): string {
 "use strict";
 const PALETTE = ${JSON.stringify(palette)};
 const PHASE = ${JSON.stringify(PHASE_TEXT)};
-const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', stopped: 'stopped' };
+const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', flashing: 'console open for flashing', stopped: 'stopped' };
 // A table that is not live says so in its headline instead of a game that may have moved on.
-const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', stopped: 'Stopped' };
+const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
 const DOWN_BANNER = {
   lost: 'Connection to the board lost; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
   silent: 'The board does not answer; still asking.',
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
+  flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board.',
 };
 const panels = {};
 // recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
@@ -301,7 +303,7 @@ function render() {
     st.className = 'status ' + t.status;
     p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '';
     const banner = p.q('.banner');
-    const bannerText = live ? '' : DOWN_BANNER[t.status] || '';
+    const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('PORT', t.port);
     banner.className = 'banner' + (bannerText ? ' on' : '');
     banner.textContent = bannerText;
     // Staff at the table (menu opened with OK + BACK held): the menu's keys with the settings now

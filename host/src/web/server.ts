@@ -168,6 +168,7 @@ export function tableView(t: TableMirror, id: string, now: number, attractMs: nu
     id,
     label: t.label,
     name: tableName(t.label, t.stream.spec.name),
+    port: t.stream.spec.name,
     status: t.status,
     hello: t.model.hello,
     synced: t.model.synced,
