@@ -27,6 +27,11 @@ export type BoardMsg =
   | { t: 'act'; s: number; n: number; a: Record<string, unknown>; h: string; fx?: string[] }
   | { t: 'rej'; s: number; a: string; code: string }
   | { t: 'btn'; s: number; b: ButtonId; k: 'press' | 'long' }
+  /**
+   * The table's mode and what it shows (m: 'setup', 'play', 'staff' with w and br). 'flash'
+   * (addition within version 1): staff gave the console to the port for flashing; the board takes
+   * no packets until it restarts, and says hello then.
+   */
   | { t: 'ui'; s: number; m: string; [k: string]: unknown }
   | { t: 'leds'; s: number; f: string }
   /**
