@@ -50,7 +50,7 @@ export function command(app: App, c: Record<string, any>): void {
  */
 function sendSnapshot(app: App): void {
   const ui = app.table.ui;
-  const text = JSON.stringify({ h: app.header, st: app.state, ui: ui, dl: ui.deadline ? Math.round(ui.deadline - getTime() * 1000) : 0, sf: app.staff ? 1 : 0, w: app.cfg.window_ms, br: app.cfg.brightness });
+  const text = JSON.stringify({ h: app.header, st: app.state, ui: ui, dl: ui.deadline ? Math.round(ui.deadline - getTime() * 1000) : 0, sf: app.staff ? 1 : 0, c: app.cfg });
   let pos = 0;
   let i = 0;
   while (pos < text.length) {

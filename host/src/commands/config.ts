@@ -7,12 +7,12 @@
  * 'bad_config' and a taken one with nothing, so a snapshot requested after them is the fence: an
  * error not seen before the snapshot's last chunk never came.
  *
- * Reading: the board reports no settings in its hello and only window_ms and brightness in its
- * snapshot. The rest is read through the board's console, the route `flash` uses (EspruinoTools,
+ * Reading: through the board's console where it has one, the route `flash` uses (EspruinoTools,
  * host/src/espruino-tools.ts): the board runs its own loadConfig (dt.rare), so the host sees what
- * the board loads at power-up, defaults included. No firmware byte is spent on it. A kiosk board
- * has no console on its port (it answers packets without the console's ACK): there the snapshot's
- * two values are shown and the others are reported as not readable, while setting still works.
+ * the board loads at power-up, from Storage, defaults included. A kiosk board has no console on
+ * its port (it answers packets without the console's ACK): there the snapshot's settings in use
+ * are shown (older firmware sent only window_ms and brightness; the others are then reported as
+ * not readable), and setting works all the same.
  */
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
@@ -164,6 +164,9 @@ const HELLO_RETRY_MS = 1000;
 const ANSWER_TIMEOUT_MS = 5000;
 
 interface Snapshot {
+  /** The board's settings in use (firmware since the snapshot carries them all). */
+  c?: Partial<BoardConfig>;
+  /** Older firmware: the reroll window and brightness only. */
   w?: number;
   br?: number;
 }
@@ -273,7 +276,7 @@ class ConfigLink {
     try {
       snap = JSON.parse(text);
     } catch {
-      // A garbled snapshot only costs the fallback's two values.
+      // A garbled snapshot only costs the kiosk fallback's values.
     }
     return { snap, refused };
   }
@@ -331,8 +334,8 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
         } catch (e) {
           note = `could not read the settings through the board's console (${(e as Error).message})`;
         }
-      } else note = "this board's console is not on its port (a kiosk board)";
-      if (note) values = { window_ms: r.snap.w, brightness: r.snap.br };
+      } else note = "a kiosk board, its console is not on its port";
+      if (note) values = r.snap.c ? Object.assign({}, r.snap.c) : { window_ms: r.snap.w, brightness: r.snap.br };
       else source = 'console';
     }
   } finally {
@@ -370,7 +373,7 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     const error = failure ? { code: 'failed', message: failure, hint: failureHint, exit: EXIT.failed } : undefined;
     io.out(JSON.stringify({ ok: !failure, board: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || undefined, error }));
   } else {
-    io.out(`${spec.name}: dicetray ${hello.fw} on ${hello.board}; ${source === 'console' ? "settings as saved in the board's Storage (read through its console)" : 'settings the board reports'}`);
+    io.out(`${spec.name}: dicetray ${hello.fw} on ${hello.board}; ${source === 'console' ? "settings as saved in the board's Storage (read through its console)" : `settings the board reports in use (${note})`}`);
     for (const s of SETTINGS) {
       const v = values[s.key];
       const mark = sets.some((x) => x.setting === s) ? '*' : ' ';

@@ -146,7 +146,7 @@ export class MirrorModel extends EventEmitter {
   }
 
   private applySnapshot(text: string): void {
-    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number; w?: number; br?: number };
+    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number; c?: { window_ms: number; brightness: number }; w?: number; br?: number };
     try {
       snap = JSON.parse(text);
     } catch {
@@ -158,7 +158,8 @@ export class MirrorModel extends EventEmitter {
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
     const u = snap.ui;
-    if (snap.sf) this.ui = { m: 'staff', w: snap.w, br: snap.br, at: this.now() } as MirrorUi;
+    // The board's settings: all of them (c), or from older firmware the staff menu's two (w, br).
+    if (snap.sf) this.ui = { m: 'staff', w: snap.c ? snap.c.window_ms : snap.w, br: snap.c ? snap.c.brightness : snap.br, at: this.now() } as MirrorUi;
     else if (u && typeof u.mode === 'string') {
       this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
     }
