@@ -45,6 +45,8 @@ export type McuFamily = 'stm32' | 'nrf52';
 export interface BoardFacts {
   id: string;
   name: string;
+  /** process.env.BOARD on it (Espruino's board file name): `flash` refuses a build for another board. */
+  espruinoBoard: string;
   mcu: string;
   family: McuFamily;
   /** JsVars available (board file `variables`). */
@@ -140,6 +142,7 @@ const CONSOLE_B6_B7 = 'Serial1 console when USB is not enumerated (e.g. on a cha
 export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', BoardSpec>> = {
   pico: {
     id: 'pico',
+    espruinoBoard: 'PICO_R1_3',
     name: 'Espruino Pico',
     mcu: 'STM32F401CDU6',
     family: 'stm32',
@@ -184,6 +187,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
   },
   wifi: {
     id: 'wifi',
+    espruinoBoard: 'ESPRUINOWIFI',
     name: 'Espruino WiFi',
     mcu: 'STM32F411CEU6',
     family: 'stm32',
@@ -220,6 +224,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
   },
   original: {
     id: 'original',
+    espruinoBoard: 'ESPRUINOBOARD',
     name: 'Original Espruino (1v3/1v4)',
     mcu: 'STM32F103RCT6',
     family: 'stm32',
@@ -266,6 +271,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
   },
   mdbt42q: {
     id: 'mdbt42q',
+    espruinoBoard: 'MDBT42Q',
     name: 'MDBT42Q breakout',
     mcu: 'nRF52832',
     family: 'nrf52',
@@ -311,6 +317,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
 export const UNSUPPORTED_BOARDS: Readonly<Record<'puck', BoardSpec>> = {
   puck: {
     id: 'puck',
+    espruinoBoard: 'PUCKJS',
     name: 'Puck.js v2',
     mcu: 'nRF52832',
     family: 'nrf52',

@@ -28,6 +28,8 @@ export interface UploadOptions {
   onLog?: (line: string) => void;
   /** Whole operation (default 180 s). */
   timeoutMs?: number;
+  /** Called with the board's process.env before anything is written: an error stops the upload there. */
+  check?: (env: Record<string, unknown>) => Error | null;
 }
 
 export interface UploadResult {
@@ -208,6 +210,8 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
         if (status === undefined) return bad(fail(`cannot connect to ${o.port}`, 'is the board running and the port free?'));
         const env = Object.assign({}, Espruino.Core.Env.getBoardData());
         if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
+        const refused = o.check ? o.check(env) : null;
+        if (refused) return bad(refused);
         Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {
           // As the CLI does for --storage NAME:FILE: plain statements before the wrapped code.
           const pre: string[] = [];

@@ -80,6 +80,20 @@ describe.concurrent('dicetray flash', () => {
     }
   }, 120_000);
 
+  it('refuses a board the build is not for before writing anything, and names the --board to use', async () => {
+    const dir = scratchDir();
+    const pb = await PtyBoard.start(dir, 'ttyFLW', { boardName: 'ESPRUINOWIFI' });
+    try {
+      const before = JSON.stringify(pb.board.storage.files);
+      const cli = new Cli(['flash', '--port', pb.path]);
+      expect(await cli.exited).toBe(5);
+      expect(cli.err.join('\n')).toMatch(/dicetray: .*ttyFLW runs Espruino for Espruino WiFi \(ESPRUINOWIFI\); this build is for Espruino Pico \(PICO_R1_3\): nothing written\nhint: flash it with --board wifi/);
+      expect(JSON.stringify(pb.board.storage.files)).toBe(before);
+    } finally {
+      pb.stop();
+    }
+  }, 120_000);
+
   it('fails with the reason when the board runs out of Storage (the words Espruino uses)', async () => {
     const { code, manifest } = await ensureBundle();
     const board = new SimBoard({ bundle: code, pins: manifest.pins, storage: new SimStorage(null, 16 * 1024) });

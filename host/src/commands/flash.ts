@@ -13,6 +13,7 @@ import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
 import { uploadToStorage } from '../espruino-tools';
 import { TableMirror } from '../mirror/table-mirror';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
+import { BOARDS, UNSUPPORTED_BOARDS, type BoardFacts } from '../../../hardware/pinmap';
 
 /** The Espruino release the firmware is made and tested for (ESPRUINO.md). */
 export const TESTED_ESPRUINO = '2v29';
@@ -68,6 +69,25 @@ async function bundleFor(board: string | undefined): Promise<Bundle> {
     throw buildFailure(board, e);
   }
   return ensureBundle();
+}
+
+/**
+ * A build's pins are one board's: a Pico build on a WiFi board puts buttons on its WiFi module's
+ * serial pins, and it would still boot and verify. Refused before anything is written. Espruino's
+ * Linux build (no pins: buttons come as host commands) takes any build; so does a board that
+ * does not say what it is.
+ */
+export function wrongBoard(reported: unknown, built: string, port: string): HostError | null {
+  const want = (BOARDS as Record<string, BoardFacts>)[built];
+  if (typeof reported !== 'string' || !reported || reported === 'LINUX' || !want || reported === want.espruinoBoard) return null;
+  const all: BoardFacts[] = Object.values(BOARDS as Record<string, BoardFacts>).concat(Object.values(UNSUPPORTED_BOARDS as Record<string, BoardFacts>));
+  const other = all.find((b) => b.espruinoBoard === reported);
+  const supported = other && Object.prototype.hasOwnProperty.call(BOARDS, other.id);
+  return new HostError(
+    `${port} runs Espruino for ${other ? other.name + ' (' + reported + ')' : reported + ', a board this firmware has no pin map for'}; this build is for ${want.name} (${want.espruinoBoard}): nothing written`,
+    EXIT.flash,
+    supported ? `flash it with --board ${other!.id} (wiring: hardware/WIRING.md)` : `the boards this firmware is made for: ${Object.keys(BOARDS).join(', ')} (hardware/README.md)`,
+  );
 }
 
 /**
@@ -177,6 +197,7 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
       code,
       files,
       before: kioskStatement(opts.kioskPassword),
+      check: (env) => wrongBoard(env.BOARD, manifest.board, spec.name),
       onProgress: (sent, total) => {
         const pct = Math.floor((100 * sent) / total);
         const step = Math.floor(pct / 10) * 10;
