@@ -36,8 +36,10 @@ export type BoardMsg =
   | { t: 'leds'; s: number; f: string }
   /**
    * Snapshot chunk i of the JSON text {h: header, st: state, ui: table UI, dl: countdown ms left,
-   * sf: 1 while the staff menu is open} (`dl` and `sf` are optional, additions within version 1:
-   * without them the host shows no countdown, or play instead of staff mode, until the next ui line).
+   * sf: 1 while the staff menu is open, c: the board settings in use} (`dl`, `sf` and `c` are
+   * optional, additions within version 1: without them the host shows no countdown, or play
+   * instead of staff mode, until the next ui line; older firmware sent `w` and `br`, the reroll
+   * window and brightness, instead of `c`).
    */
   | { t: 'snap'; s: number; i: number; d: string; end: number }
   /**
