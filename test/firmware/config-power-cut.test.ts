@@ -8,7 +8,7 @@ import type { HostCmd } from '../../shared/protocol/messages';
 import { journalGame } from '../support/journal-game';
 
 const cfg = (k: string, v: unknown) => ({ c: 'cfg', k, v }) as HostCmd;
-const windowMs = (g: Awaited<ReturnType<typeof journalGame>>) => (g.sim.snapshot() as unknown as { w: number }).w;
+const windowMs = (g: Awaited<ReturnType<typeof journalGame>>) => (g.sim.snapshot() as unknown as { c: { window_ms: number } }).c.window_ms;
 
 describe('board settings and power cuts', () => {
   for (const file of ['dt.cfg', 'dt.cf2'])

@@ -22,6 +22,6 @@ describe('leds_link across a restart', () => {
     expect(after.some((m) => m.t === 'act')).toBe(true);
     expect(after.filter((m) => m.t === 'leds')).toEqual([]);
     // The setting saved alongside it is kept.
-    expect((g.sim.snapshot() as unknown as { w: number }).w).toBe(5000);
+    expect((g.sim.snapshot() as unknown as { c: { window_ms: number } }).c.window_ms).toBe(5000);
   });
 });
