@@ -157,11 +157,31 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   if (err === 'wrong_dice_count' && s && ui && ui.m !== 'setup') {
     const due = dueNow(s, ui);
     if (!due) return 'Refused: no throw now' + (s.phase === 'await_target' ? ': choose the target first (pad 3–7)' : '');
+    // The pad holds at most 7 faces: with all 7 due and entered, the refusal is for one key too
+    // many ("7 dice are due, 7 entered" read as a contradiction at the table).
+    if (ui.e.length === due) return `Refused: all ${due} dice are entered (OK confirms, BACK removes the last)`;
     return `Refused: ${due} dice are due, ${ui.e.length} entered`;
+  }
+  if (err === 'marker_not_available' && s && s.phase === 'await_marker_choice' && s.turn.target !== null) {
+    // OK with the middle out of the value, or the seat of a player without it: the same code.
+    const t = s.turn.target;
+    const o = markerOptions(s);
+    if (!o.take) return `Refused: the middle has no ${t} left${o.stealFrom.length ? ": steal one (a holder's seat button)" : ''}`;
+    return `Refused: that player has no ${t}`;
   }
   if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
     const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
     if (shown.length) return `Refused: the target is a number the first throw shows: ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' or ' : ''}${shown[shown.length - 1]}`;
+  }
+  if (err === 'window_closed' && s) {
+    // A seat pressed with no window: say why the throw cannot be rerolled when the rulebook says
+    // so ("Keep your claws off first rolls, greedy rolls and empty rolls!"); "closed" read as
+    // "too late" to players who were never given a window.
+    const L = s.turn.last;
+    if (s.phase === 'await_target' || (s.phase === 'await_throw' && L && L.first)) return refusalText('first_throw_not_rerollable');
+    if (s.phase === 'await_throw' && L && L.empty) return refusalText('empty_throw_not_rerollable');
+    // Option R-PV-06b: a reduce's reroll opened no window for the opponents.
+    if (s.phase === 'await_throw' && L && L.by === 'reduce' && s.config.reduce_reroll_immune_to_frustrate) return "Refused: a reduce's reroll cannot be frustrated (option K2)";
   }
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
@@ -237,7 +257,14 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const f = T.first_faces || [];
       const nums = f.filter((x) => x !== 'R').sort();
       const r = f.length - nums.length;
-      return [`${who}: choose the target, pad 3–7 (rolled ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
+      const out = [`${who}: choose the target, pad 3–7 (rolled ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
+      // R-PV-03: three ravens on the first throw end the turn, yet a target is still chosen; it
+      // only matters for a number shown four times or more (tables asked why they had to choose).
+      if (r >= 3) {
+        const four = [3, 4, 5, 6, 7].filter((v) => nums.filter((x) => x === v).length >= 4);
+        out.push(four.length ? `  ${r} ravens end the turn: choosing ${four[0]} also wins a ${four[0]} marker, if one is left` : `  ${r} ravens end the turn: any number, the choice changes nothing`);
+      }
+      return out;
     }
     case 'await_throw':
       return [`${who}: throw ${diceDue(s)} dice${roll}`];

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { step } from '../../shared/engine/step';
+import type { Action } from '../../shared/engine/types';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import type { MirrorUi } from '../../host/src/mirror/mirror-model';
+import { describeGame } from '../../host/src/view/terminal-view';
+import { promptText, tableRefusal } from '../../host/src/view/table-text';
+
+// Wording found confusing while playing at a simulated table (an audit as players).
+
+function run(s: PvState, actions: Action[]): PvState {
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`${a.do}: ${r.error.code}`);
+    s = r.state;
+  }
+  return s;
+}
+
+function start(): PvState {
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+  if (!r.ok) throw new Error(r.error.message);
+  return JSON.parse(JSON.stringify(r.state)) as PvState;
+}
+
+const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: false, v: [], dl: 0, vic: -1, err: '', at: 0, ...o });
+
+describe('table wording found confusing at play', () => {
+  it('an eighth key on a first throw: not "7 dice are due, 7 entered"', () => {
+    const s = start();
+    const lines = describeGame(s, ui({ e: [3, 3, 3, 3, 4, 4, 5], err: 'wrong_dice_count' }), 0);
+    expect(lines).toContain('Refused: all 7 dice are entered (OK confirms, BACK removes the last)');
+    expect(lines.join('\n')).not.toMatch(/7 dice are due, 7 entered/);
+    // A real miscount still says both numbers.
+    expect(tableRefusal('wrong_dice_count', s, ui({ e: [3, 4] }))).toBe('Refused: 7 dice are due, 2 entered');
+  });
+
+  it('three ravens on the first throw: the turn ends, and what the target choice still does', () => {
+    let s = run(start(), [{ do: 'throw', faces: ['R', 'R', 'R', 3, 4, 5, 6] }]);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (rolled 3 4 5 6 + 3 ravens)', '  3 ravens end the turn: any number, the choice changes nothing']);
+    s = run(start(), [{ do: 'throw', faces: ['R', 'R', 'R', 5, 5, 5, 5] }]);
+    expect(promptText(s, ui(), 0)[1]).toBe('  3 ravens end the turn: choosing 5 also wins a 5 marker, if one is left');
+    // Fewer ravens: no extra line.
+    s = run(start(), [{ do: 'throw', faces: ['R', 'R', 3, 4, 5, 6, 7] }]);
+    expect(promptText(s, ui(), 0)).toHaveLength(1);
+  });
+
+  it('the marker step: OK with the middle out of the value says to steal, a seat without the value says so', () => {
+    // Ben holds a 4; the middle has none left; Cleo collects four 4s.
+    let s = start();
+    s.middle[4 - 3] = 0;
+    s.players[1].markers = [4];
+    s.active = 2;
+    s = run(s, [{ do: 'throw', faces: [4, 4, 4, 4, 'R', 3, 5] }, { do: 'choose_target', value: 4 }]);
+    expect(s.phase).toBe('await_marker_choice');
+    expect(tableRefusal('marker_not_available', s, ui())).toBe("Refused: the middle has no 4 left: steal one (a holder's seat button)");
+    // The middle has the value: the refusal can only be a seat of a player without it.
+    let t = start();
+    t.players[1].markers = [4];
+    t = run(t, [{ do: 'throw', faces: [4, 4, 4, 4, 'R', 3, 5] }, { do: 'choose_target', value: 4 }]);
+    expect(tableRefusal('marker_not_available', t, ui())).toBe('Refused: that player has no 4');
+  });
+});
+
+describe('a seat pressed with no window', () => {
+  it('says why a first or an empty throw cannot be rerolled instead of "the window is closed"', () => {
+    let s = start();
+    s.players[1].frustrations = 1;
+    s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }]);
+    expect(tableRefusal('window_closed', s, ui())).toBe('Refused: the first throw of a turn can never be rerolled');
+    s = run(s, [{ do: 'choose_target', value: 3 }]);
+    expect(tableRefusal('window_closed', s, ui())).toBe('Refused: the first throw of a turn can never be rerolled');
+    s = run(s, [{ do: 'throw', faces: [4, 5, 6, 7] }]);
+    expect(s.phase).toBe('await_throw');
+    expect(tableRefusal('window_closed', s, ui())).toBe('Refused: a throw with no target and no raven cannot be rerolled');
+    // A window that was open and passed: closed it is.
+    s = run(s, [{ do: 'throw', faces: [3, 4, 5, 6] }]);
+    expect(s.phase).toBe('reroll_window');
+    s = run(s, [{ do: 'pass' }]);
+    expect(tableRefusal('window_closed', s, ui())).toBe('Refused: the reroll window for this throw is closed');
+  });
+
+  it("option R-PV-06b: a reduce's reroll gave the opponents no window, and the refusal says why", () => {
+    let s = start();
+    s.config.reduce_reroll_immune_to_frustrate = true;
+    s.players[0].frustrations = 1;
+    s.players[1].frustrations = 1;
+    s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }, { do: 'reduce' }, { do: 'throw', faces: [3, 'R', 4, 5] }]);
+    expect(s.phase).toBe('await_throw');
+    expect(tableRefusal('window_closed', s, ui())).toBe("Refused: a reduce's reroll cannot be frustrated (option K2)");
+  });
+});
