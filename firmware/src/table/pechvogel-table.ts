@@ -242,16 +242,25 @@ export class PechvogelTable {
         this.act({ do: 'reduce' }, seat);
         return;
       }
-      if (ui.votes.indexOf(p) >= 0) return; // held or pressed twice: one vote
-      const by: string[] = [];
-      for (let i = 0; i < ui.votes.length; i++) by.push(s.players[ui.votes[i]].name);
-      by.push(s.players[p].name);
-      // Dry run: the engine says whether this seat may join (and why not).
-      const r = step(s, { do: 'frustrate', by: by });
-      if (!r.ok) return this.refuse(r.error.code, seat);
-      ui.votes.push(p);
+      const at = ui.votes.indexOf(p);
+      // Pressed again: the vote is taken back (a neighbour's button pressed by mistake, a change of
+      // mind); nothing is committed before the window closes. A held button is one press.
+      if (at >= 0) ui.votes.splice(at, 1);
+      else {
+        const by: string[] = [];
+        for (let i = 0; i < ui.votes.length; i++) by.push(s.players[ui.votes[i]].name);
+        by.push(s.players[p].name);
+        // Dry run: the engine says whether this seat may join (and why not).
+        const r = step(s, { do: 'frustrate', by: by });
+        if (!r.ok) return this.refuse(r.error.code, seat);
+        ui.votes.push(p);
+      }
       // Kept through a power cut (journal.ts VOTES_FILE, written out: a constant is a global to walk past).
       espruinoModule('Storage').write('dt.vote', '{"n":' + s.n + ',"v":' + JSON.stringify(ui.votes) + '}');
+      // R-PV-13: once someone starts, the others decide whether to join; a vote in the window's
+      // last second shut them out. Every vote gives the window in full again.
+      ui.deadline = 0;
+      this.restartClocks();
       this.app.feedback('vote');
       return;
     }
@@ -301,6 +310,8 @@ export class PechvogelTable {
     // In the marker step BACK drops the chosen victim; without one it corrects the throw that
     // ended the turn (a mis-entered die can end a turn too).
     if (s.phase === MARKER && !ui.correcting && (ui.victim >= 0 || !s.undo)) {
+      // No victim to drop and no throw to correct (a reroll window's pass decided it): said, not silent.
+      if (ui.victim < 0) return this.refuse('nothing_to_correct', -1);
       ui.victim = -1;
       // The board's only choice, if there is one, waits in full again.
       if (this.autoAct) this.afterAction();

@@ -273,8 +273,11 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
     case 'reroll_window': {
       const can = possibleFrustraters(s);
       const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
-      const out = [`Reroll window${left} (OK closes it)${ui && ui.v.length ? ` · votes: ${names(s, ui.v)}` : ''}`];
-      if (can.length) out.push(`  frustrate: ${names(s, can)} (own seat button)`);
+      const voted = ui ? ui.v : [];
+      const out = [`Reroll window${left} (OK closes it)${voted.length ? ` · votes: ${names(s, voted)} (own button again: taken back)` : ''}`];
+      // Those still able to join; a vote gives the window in full again (firmware, R-PV-13).
+      const join = can.filter((p) => voted.indexOf(p) < 0);
+      if (join.length) out.push(`  frustrate: ${names(s, join)} (own seat button)`);
       // Once a frustration has started the active player can no longer reduce (frustration_started).
       if (canReduce(s) && !(ui && ui.v.length)) out.push(`  reduce: ${who} (own seat button)`);
       return out;
