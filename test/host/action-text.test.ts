@@ -3,7 +3,7 @@ import { step } from '../../shared/engine/step';
 import type { Action } from '../../shared/engine/types';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { actionText } from '../../host/src/web/server';
+import { actionText } from '../../host/src/view/action-text';
 import { onlyChoiceText, tableRefusal } from '../../host/src/view/table-text';
 import { playRandomGame } from '../support/play';
 
@@ -72,5 +72,45 @@ describe('the last-event line', () => {
     const { after } = play([{ do: 'throw', faces: [3, 3, 5, 5, 7, 'R', 'R'] }]);
     expect(after.phase).toBe('await_target');
     expect(tableRefusal('target_not_rolled', after, null)).toBe('Refused: the target is a number the first throw shows: 3, 5 or 7');
+  });
+});
+
+describe('a turn end after a frustration (R-PV-20)', () => {
+  it("the frustraters get their own token back and one more; the active player's payment is named", () => {
+    // Ann throws, Ben and Cleo frustrate the second throw; the reroll reaches four 3s with fewer
+    // than 3 ravens: each frustrater ends at +1, Ann pays what she has (1), the supply the rest.
+    const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+    if (!r.ok) throw new Error('setup');
+    let s: PvState = JSON.parse(JSON.stringify(r.state));
+    s.players[0].frustrations = 1;
+    s.players[1].frustrations = 1;
+    s.players[2].frustrations = 1;
+    const acts: Action[] = [
+      { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] },
+      { do: 'choose_target', value: 3 },
+      { do: 'throw', faces: [3, 4, 5, 6] },
+      { do: 'frustrate', by: ['Ben', 'Cleo'] },
+      { do: 'throw', faces: [3, 3, 4, 5] },
+      // Ann could still reduce that turn-ending throw: she passes.
+      { do: 'pass' },
+    ];
+    let before = s;
+    for (const a of acts) {
+      const res = step(s, a);
+      if (!res.ok) throw new Error(`${JSON.stringify(a)}: ${res.error.code}`);
+      before = s;
+      s = res.state;
+    }
+    // The reroll ends the turn only at the marker step, whichever action ends it.
+    while (s.active === 0) {
+      const res = step(s, { do: 'take_marker' });
+      if (!res.ok) throw new Error(res.error.code);
+      before = s;
+      s = res.state;
+    }
+    expect(s.players.map((p) => p.frustrations)).toEqual([0, 2, 2]);
+    const t = actionText({ do: 'take_marker' }, before, s);
+    expect(t).toContain('Ben gets the frustration back +1, Cleo gets the frustration back +1 (Ann pays 1)');
+    expect(t).not.toMatch(/\+2/);
   });
 });

@@ -66,10 +66,13 @@ describe.each([
     await t.type(['s', 'd', 'f', 'g', 'a', 'h', '\r']);
     s = await t.waitFor('choose the target');
     expect(s).not.toContain('Entering:');
+    // The notes say what happened in words, not as the action's JSON.
+    expect(s).toContain('Seat 1 threw 3 4 5 6 7 3 raven');
+    expect(s).not.toContain('"do"');
 
     // P: power cut and restart; the journal brings the game back where it was.
     await t.type(['P']);
-    await t.waitFor('power cut … power back');
+    await t.waitFor('power cut … power back: game as it was; a half-entered throw is gone');
     await sleep(500);
     s = await t.waitFor('choose the target');
 

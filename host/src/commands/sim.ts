@@ -11,6 +11,8 @@ import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
 import { RefusalClock } from '../view/table-text';
+import { actionText } from '../view/action-text';
+import type { PvState } from '../../../shared/games/pechvogel/types';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
@@ -81,6 +83,9 @@ function frameRows(frame: Uint8Array): string[] {
   return rows;
 }
 
+/** A restart's note, short enough for an 80-column terminal (the page says it at length). */
+const RESTARTED = (what: string) => `${what}: game as it was; a half-entered throw is gone`;
+
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
   const { code, manifest, files } = await ensureBundle();
@@ -115,20 +120,23 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const link = new BoardLink((d) => board.write(d));
     board.on('data', (d: Buffer) => link.receive(d));
     model = new MirrorModel(() => link.send({ c: 'snap' }));
+    // The state each action was applied to: the note says who did it and how a turn ended.
+    let before: PvState | null = null;
     model.on('event', (e) => {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
       if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
       if (e.kind === 'resync') say(`mirror: ${e.reason}, asking for a snapshot`);
       else if (e.kind === 'refused') say(`refused ${e.action}: ${e.code}`);
-      else if (e.kind === 'action') say(`${JSON.stringify(e.action)}`);
+      else if (e.kind === 'action') say(actionText(e.action, before, e.state));
+      before = model!.state as PvState | null;
     });
     link.on('msg', (m) => {
       model!.handle(m);
       if (m.t === 'hello') link.send({ c: 'leds', on: true });
     });
   }
-  board.on('watchdog', () => say('watchdog reset'));
+  board.on('watchdog', () => say(RESTARTED('watchdog reset')));
   if (board.bootCode !== code) {
     const note = 'the board boots the bundle flashed into its Storage (.bootcde), not the current build; `dicetray flash --port sim` updates it, --fresh starts empty';
     if (opts.headless || exposure) io.out(`dicetray: note: ${note}`);
@@ -180,7 +188,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         return !opts.linux;
       }
       if (k === 'P') {
-        say('power cut … power back');
+        say(RESTARTED('power cut … power back'));
         board.powerCut();
         board.boot();
         return false;

@@ -7,6 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
+import { actionText } from '../view/action-text';
+import { RESTART_NOTE } from '../view/table-text';
 import { optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-layout';
@@ -25,80 +27,12 @@ export interface WebOptions {
 }
 
 /** What the footer says for a while after the board restarted. */
-export const RESTART_TEXT = 'The board restarted (a power cut?): the game goes on where it was; a throw half entered on the pad is entered again';
+export const RESTART_TEXT = `The board restarted (a power cut?): ${RESTART_NOTE}`;
 export const RESTART_SHOW_MS = 60_000;
 
 export interface WebServer {
   url: string;
   close(): Promise<void>;
-}
-
-const faceList = (f: unknown) => (Array.isArray(f) ? f.map((x) => (x === 'R' ? 'raven' : String(x))).join(' ') : '');
-
-/**
- * The last thing that happened at a table, for people: "Ann threw 3 3 4 raven" rather than the
- * action's JSON. `before` is the state the action was applied to (null if not known).
- */
-export function actionText(a: Record<string, unknown>, before: PvState | null, after: PvState | null): string {
-  const who = before && before.players[before.active] ? before.players[before.active].name : '';
-  const sub = (w: string) => (who ? `${who} ${w}` : w.charAt(0).toUpperCase() + w.slice(1));
-  const target = before && before.turn.target !== null ? ` ${before.turn.target}` : '';
-  let text: string;
-  switch (a.do) {
-    case 'throw':
-      text = sub(`threw ${faceList(a.faces)}`);
-      break;
-    case 'roll':
-      text = sub(`rolled ${faceList(a.faces)}`);
-      break;
-    case 'correct':
-      text = `Throw corrected to ${faceList(a.faces)}`;
-      break;
-    case 'choose_target':
-      text = sub(`chose ${a.value} as the target`);
-      break;
-    case 'reduce':
-      text = sub('reduced: rerolls the last throw');
-      break;
-    case 'frustrate':
-      text = `${Array.isArray(a.by) ? a.by.join(', ') : 'Someone'} frustrated${who ? ` ${who}` : ''}`;
-      break;
-    case 'pass':
-      text = 'Reroll window passed';
-      break;
-    case 'take_marker':
-      text = sub(`took a${target} from the middle`);
-      break;
-    case 'steal':
-      text = sub(`stole a${target} from ${a.from}`) + (a.return_to_box ? `; a ${a.return_to_box} goes to the box` : '');
-      break;
-    default:
-      text = String(a.do);
-  }
-  const end = turnEndText(before, after);
-  if (end) text += ` · ${end}`;
-  return after && after.phase === 'game_over' ? `${text} · game over` : text;
-}
-
-/**
- * How a turn ended, when this action ended it: who took frustrations, who got theirs back, where
- * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
- * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
- */
-export function turnEndText(before: PvState | null, after: PvState | null): string {
-  if (!before || !after || before.players.length !== after.players.length) return '';
-  const over = after.phase === 'game_over';
-  if (!over && after.active === before.active && after.phase !== 'await_first_throw') return '';
-  const out: string[] = [];
-  const gained: string[] = [];
-  after.players.forEach((p, i) => {
-    const d = p.frustrations - before.players[i].frustrations;
-    if (d > 0) gained.push(`${p.name} +${d} frustration${d > 1 ? 's' : ''}`);
-  });
-  if (gained.length) out.push(gained.join(', '));
-  if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
-  if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
-  return out.join(' · ');
 }
 
 /**

@@ -1,0 +1,79 @@
+/**
+ * A table's actions in words for people, the page's last-event line and the terminals' notes:
+ * "Ann threw 3 3 4 raven · Ann +1 frustration · Ben's turn" rather than the action's JSON.
+ */
+import type { PvState } from '../../../shared/games/pechvogel/types';
+
+const faceList = (f: unknown) => (Array.isArray(f) ? f.map((x) => (x === 'R' ? 'raven' : String(x))).join(' ') : '');
+
+/**
+ * The last thing that happened at a table, for people: "Ann threw 3 3 4 raven" rather than the
+ * action's JSON. `before` is the state the action was applied to (null if not known).
+ */
+export function actionText(a: Record<string, unknown>, before: PvState | null, after: PvState | null): string {
+  const who = before && before.players[before.active] ? before.players[before.active].name : '';
+  const sub = (w: string) => (who ? `${who} ${w}` : w.charAt(0).toUpperCase() + w.slice(1));
+  const target = before && before.turn.target !== null ? ` ${before.turn.target}` : '';
+  let text: string;
+  switch (a.do) {
+    case 'throw':
+      text = sub(`threw ${faceList(a.faces)}`);
+      break;
+    case 'roll':
+      text = sub(`rolled ${faceList(a.faces)}`);
+      break;
+    case 'correct':
+      text = `Throw corrected to ${faceList(a.faces)}`;
+      break;
+    case 'choose_target':
+      text = sub(`chose ${a.value} as the target`);
+      break;
+    case 'reduce':
+      text = sub('reduced: rerolls the last throw');
+      break;
+    case 'frustrate':
+      text = `${Array.isArray(a.by) ? a.by.join(', ') : 'Someone'} frustrated${who ? ` ${who}` : ''}`;
+      break;
+    case 'pass':
+      text = 'Reroll window passed';
+      break;
+    case 'take_marker':
+      text = sub(`took a${target} from the middle`);
+      break;
+    case 'steal':
+      text = sub(`stole a${target} from ${a.from}`) + (a.return_to_box ? `; a ${a.return_to_box} goes to the box` : '');
+      break;
+    default:
+      text = String(a.do);
+  }
+  const end = turnEndText(before, after);
+  if (end) text += ` · ${end}`;
+  return after && after.phase === 'game_over' ? `${text} · game over` : text;
+}
+
+/**
+ * How a turn ended, when this action ended it: who took frustrations, who got theirs back, where
+ * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
+ * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
+ */
+export function turnEndText(before: PvState | null, after: PvState | null): string {
+  if (!before || !after || before.players.length !== after.players.length) return '';
+  const over = after.phase === 'game_over';
+  if (!over && after.active === before.active && after.phase !== 'await_first_throw') return '';
+  const out: string[] = [];
+  const gained: string[] = [];
+  const paid: string[] = [];
+  const fr = before.turn.frustraters || [];
+  after.players.forEach((p, i) => {
+    const d = p.frustrations - before.players[i].frustrations;
+    // A frustrater's own token lay on the board: getting it back is not a second frustration
+    // ("Ben +2" read as a double penalty; R-PV-20: every frustrater ends at +1).
+    if (fr.indexOf(i) >= 0 && d > 0) gained.push(`${p.name} gets the frustration back${d > 1 ? ` +${d - 1}` : ''}`);
+    else if (d > 0) gained.push(`${p.name} +${d} frustration${d > 1 ? 's' : ''}`);
+    else if (d < 0) paid.push(`${p.name} pays ${-d}`);
+  });
+  if (gained.length) out.push(gained.join(', ') + (paid.length ? ` (${paid.join(', ')})` : ''));
+  if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
+  if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
+  return out.join(' · ');
+}
