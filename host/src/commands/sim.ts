@@ -126,7 +126,11 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
       if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
-      if (e.kind === 'resync') say(`mirror: ${e.reason}, asking for a snapshot`);
+      // The board's own hello and new games are routine here (three notes for one virtual-dice
+      // start); a gap or a garbled line is worth a note.
+      if (e.kind === 'resync') {
+        if (e.reason !== 'board said hello' && e.reason !== 'a game started or ended at the board') say(`mirror: ${e.reason}, asking for a snapshot`);
+      }
       else if (e.kind === 'refused') say(`refused ${e.action}: ${e.code}`);
       else if (e.kind === 'action') say(actionText(e.action, before, e.state));
       before = model!.state as PvState | null;
