@@ -114,3 +114,19 @@ describe('a turn end after a frustration (R-PV-20)', () => {
     expect(t).not.toMatch(/\+2/);
   });
 });
+
+describe('a virtual-dice game', () => {
+  it('says when a throw was typed in instead of rolled', () => {
+    const r = setupPechvogel({ players: ['Ann', 'Ben'], seed: 7 });
+    if (!r.ok) throw new Error('setup');
+    const before = r.state;
+    expect(before.rng).toBeTruthy();
+    const a: Action = { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] };
+    const res = step(before, a);
+    if (!res.ok) throw new Error(res.error.code);
+    expect(actionText(a as Record<string, unknown>, before, res.state)).toBe('Ann threw 3 3 4 5 6 7 raven (typed in, not rolled)');
+    const plain = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!plain.ok) throw new Error('setup');
+    expect(actionText(a as Record<string, unknown>, plain.state, null)).toBe('Ann threw 3 3 4 5 6 7 raven');
+  });
+});

@@ -17,7 +17,8 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
   let text: string;
   switch (a.do) {
     case 'throw':
-      text = sub(`threw ${faceList(a.faces)}`);
+      // A game set up with virtual dice that takes a throw typed in: said, so the table sees it.
+      text = sub(`threw ${faceList(a.faces)}`) + (before && before.rng ? ' (typed in, not rolled)' : '');
       break;
     case 'roll':
       text = sub(`rolled ${faceList(a.faces)}`);
