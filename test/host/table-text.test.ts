@@ -149,9 +149,9 @@ describe('what the screens say the table should do', () => {
     expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
     // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started);
     // Ben is not asked again, but told how to take the vote back.
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben (own button again: taken back)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben (press again: withdraw)']);
     s = throwOne(start([1, 1, 1]));
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Cleo (own button again: taken back)', '  frustrate: Ben (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
     expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left (OK closes it)', '  reduce: Ann (own seat button)']);

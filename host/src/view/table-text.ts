@@ -277,7 +277,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const can = possibleFrustraters(s);
       const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
       const voted = ui ? ui.v : [];
-      const out = [`Reroll window${left} (OK closes it)${voted.length ? ` · votes: ${names(s, voted)} (own button again: taken back)` : ''}`];
+      const out = [`Reroll window${left} (OK closes it)${voted.length ? ` · votes: ${names(s, voted)} (press again: withdraw)` : ''}`];
       // Those still able to join; a vote gives the window in full again (firmware, R-PV-13).
       const join = can.filter((p) => voted.indexOf(p) < 0);
       if (join.length) out.push(`  frustrate: ${names(s, join)} (own seat button)`);

@@ -127,7 +127,8 @@ export function pageHtml(title = 'dicetray'): string {
   .setup .seat.start { outline:0.12em solid var(--accent); }
   .setup .line { font-size:0.85em; }
   .setup .line.first { font-weight:700; font-size:0.95em; }
-  .notes { font-size:0.65em; color:var(--dim); white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
+  /* The last event says how a turn ended: read from across the room, two lines at most. */
+  .notes { font-size:0.85em; color:var(--fg); opacity:0.85; overflow:hidden; display:-webkit-box; -webkit-box-orient:vertical; -webkit-line-clamp:2; }
   /* Not live (board lost, reconnecting, not answering) or the page has lost the host: dimmed, no countdown, no prompts. */
   .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .options, .panel.down .notes { opacity:0.35; }
   .panel.down .window, .panel.down .prompt, .panel.down .refusal, .panel.down .staff { display:none; }
