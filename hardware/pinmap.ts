@@ -476,6 +476,8 @@ export interface FirmwareBudget {
   journalBytes: number;
   /** JsVars the firmware uses at its peak (process.memory().usage on a board or an estimate). */
   variables: number;
+  /** Sizes of the code files written (.bootcde and the Storage modules); default: the bundle as one. */
+  files?: number[];
 }
 
 export interface FirmwareFit {
@@ -484,13 +486,19 @@ export interface FirmwareFit {
   variablesFree: number;
 }
 
+/** Espruino keeps Storage files on 4-byte boundaries on these boards (JSF_ALIGNMENT, jsutils.h). */
+export const STORAGE_ALIGNMENT = 4;
+
 /**
  * Throws PinMapError when the bundle + journal do not fit the board's Storage or the variable
- * use exceeds the board's JsVars. Counts one file header each for .bootcde and the journal.
+ * use exceeds the board's JsVars. Counts a file header for every code file and one for the
+ * journal, and each code file's padding to the next 4-byte boundary.
  */
 export function checkFirmwareFits(id: string, budget: FirmwareBudget): FirmwareFit {
   const board = resolveBoard(id);
-  const headers = 2 * STORAGE_FILE_HEADER_BYTES;
+  const files = budget.files || [budget.bundleBytes];
+  let headers = (files.length + 1) * STORAGE_FILE_HEADER_BYTES;
+  for (const n of files) headers += (STORAGE_ALIGNMENT - (n % STORAGE_ALIGNMENT)) % STORAGE_ALIGNMENT;
   const used = budget.bundleBytes + budget.journalBytes + headers;
   if (used > board.storageBytes) {
     throw new PinMapError(`${id}: bundle ${budget.bundleBytes} B + journal ${budget.journalBytes} B + file headers ${headers} B = ` +

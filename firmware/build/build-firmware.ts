@@ -130,7 +130,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
     rareBytes: rare.code.length,
   };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
-  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, journalBytes: 8192, variables: 1500 });
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, files: [code.length, maint.code.length, rare.code.length], journalBytes: 8192, variables: 1500 });
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
 }
 
