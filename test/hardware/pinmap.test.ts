@@ -152,6 +152,12 @@ describe('checkFirmwareFits', () => {
     expect(fit.variablesFree).toBe(3100);
   });
 
+  it('counts a header for every code file and the journal, and each file padded to 4 bytes', () => {
+    // .bootcde 30001 B (+3 padding), two Storage modules 2094 (+2) and 6056 (+0): 4 headers.
+    const fit = checkFirmwareFits('pico', { bundleBytes: 30001 + 2094 + 6056, files: [30001, 2094, 6056], journalBytes: 8192, variables: 1500 });
+    expect(fit.storageUsedBytes).toBe(30001 + 2094 + 6056 + 8192 + 4 * STORAGE_FILE_HEADER_BYTES + 3 + 2);
+  });
+
   it('accepts an exact fit', () => {
     expect(checkFirmwareFits('original', { bundleBytes: 20480 - 1000 - headers, journalBytes: 1000, variables: 2756 }).storageFreeBytes).toBe(0);
   });
