@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { step } from '../../shared/engine/step';
-import type { Action } from '../../shared/engine/types';
-import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import type { MirrorUi } from '../../host/src/mirror/mirror-model';
+import { run, start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
 import { promptText, tableRefusal } from '../../host/src/view/table-text';
 
 // Wording found confusing while playing at a simulated table (an audit as players).
-
-function run(s: PvState, actions: Action[]): PvState {
-  for (const a of actions) {
-    const r = step(s, a);
-    if (!r.ok) throw new Error(`${a.do}: ${r.error.code}`);
-    s = r.state;
-  }
-  return s;
-}
-
-function start(): PvState {
-  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
-  if (!r.ok) throw new Error(r.error.message);
-  return JSON.parse(JSON.stringify(r.state)) as PvState;
-}
-
-const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: false, v: [], dl: 0, vic: -1, err: '', at: 0, ...o });
 
 describe('table wording found confusing at play', () => {
   it('an eighth key on a first throw: not "7 dice are due, 7 entered"', () => {

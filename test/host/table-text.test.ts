@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { step } from '../../shared/engine/step';
-import type { Action } from '../../shared/engine/types';
-import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
+import { run, start, ui } from '../support/pv-states';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
 import { optionsText, promptText, RefusalClock, REFUSAL_SHOW_MS, setupText } from '../../host/src/view/table-text';
-
-function run(s: PvState, actions: Action[]): PvState {
-  for (const a of actions) {
-    const r = step(s, a);
-    if (!r.ok) throw new Error(`${a.do}: ${r.error.code}`);
-    s = r.state;
-  }
-  return s;
-}
-
-function start(frustrations: number[] = [0, 0, 0]): PvState {
-  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
-  if (!r.ok) throw new Error(r.error.message);
-  const s = JSON.parse(JSON.stringify(r.state)) as PvState;
-  frustrations.forEach((f, i) => (s.players[i].frustrations = f));
-  return s;
-}
-
-const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: false, v: [], dl: 0, vic: -1, err: '', at: 0, ...o });
 
 describe('what the screens say the table should do', () => {
   it('set-up: who joined, who starts, the options; a refusal stays with the set-up', () => {
