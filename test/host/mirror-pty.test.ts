@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
-import { Cli, PtyBoard, scratchDir, sleep, waitUntil } from '../support/host-harness';
+import { Cli, holdStaffK4, kioskPtyBoard, PtyBoard, scratchDir, sleep, waitUntil } from '../support/host-harness';
 import { encodePacket } from '../../shared/protocol/host-codec';
 
 // `dicetray mirror` as a child process against the simulated board on a real pseudo-terminal
@@ -207,21 +207,14 @@ describe('dicetray mirror over a pseudo-terminal', () => {
   });
 
   it('says so when staff open a kiosk board\'s console for flashing, asks it nothing more, and goes live at its restart', async () => {
-    const dir = scratchDir();
-    const storage = path.join(dir, 'storage.json');
-    writeFileSync(storage, JSON.stringify({ 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) }));
-    const pb = await PtyBoard.start(dir, 'ttyKF', { storageFile: storage });
+    const pb = await kioskPtyBoard(scratchDir(), 'ttyKF');
     cleanup.push(() => pb.stop());
     const cli = new Cli(['mirror', '--port', pb.path, '--json', '--no-log', '--silence', '2']);
     cleanup.push(() => cli.stop());
     const hello = await cli.event((e) => e.ev === 'hello');
     await cli.event((e) => e.ev === 'synced');
-    // Staff menu (OK + BACK held 3 s), then K4 held.
-    pb.board.press('OK', 3600);
-    pb.board.press('BK', 3600);
-    await sleep(3900);
     const from = cli.count();
-    pb.board.press('K4', 1200);
+    await holdStaffK4(pb.board);
     const note = await cli.event((e) => e.ev === 'flashing', 5_000, from);
     expect(note.text).toContain(`dicetray flash -p ${pb.path} --unlock PASSWORD`);
     // Nothing more goes to the board: no frame asks, no hello, so the password prompt stays empty

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPage as openChromium } from '../support/chromium-page';
-import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
+import { Cli, holdStaffK4, kioskPtyBoard, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { scoreOf } from '../../shared/games/pechvogel/rules';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -315,10 +315,7 @@ describe('the mirror page fits the screen', () => {
   });
 
   it('a kiosk board whose staff opened the console for flashing says what to do, in words that fit', async () => {
-    const dir = scratchDir();
-    const storage = path.join(dir, 'storage.json');
-    writeFileSync(storage, JSON.stringify({ 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) }));
-    const a = await PtyBoard.start(dir, 'ttyKIOSK', { storageFile: storage });
+    const a = await kioskPtyBoard(scratchDir(), 'ttyKIOSK');
     done.push(() => a.stop());
     a.command({ c: 'load', st: lateGame() } as never);
     const { cli, url } = await mirror([['Ecke', a]]);
@@ -327,11 +324,7 @@ describe('the mirror page fits the screen', () => {
     await page.goto(url);
     const t1 = page.locator('[data-table="t1"]');
     await page.locator('[data-table="t1"][data-status="live"]').waitFor();
-    // Staff menu (OK + BACK held 3 s), then K4 held.
-    a.board.press('OK', 3600);
-    a.board.press('BK', 3600);
-    await sleep(3900);
-    a.board.press('K4', 1200);
+    await holdStaffK4(a.board);
     await page.locator('[data-table="t1"][data-status="flashing"]').waitFor({ timeout: 10_000 });
     expect(await t1.locator('.turn').textContent()).toBe('Staff: console open for flashing');
     expect(await t1.locator('.banner.on').textContent()).toContain(`dicetray flash -p ${a.path} --unlock PASSWORD`);

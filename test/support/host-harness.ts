@@ -3,7 +3,7 @@
  * the `dicetray` command as a child process whose output lines can be awaited.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,21 @@ export async function tcpBoard(o: SimOptions = {}): Promise<{ board: SimBoard; u
   const exposure = await exposeOnTcp(board, 0);
   board.boot();
   return { board, url: exposure.describe.replace(/^tcp:\/\//, 'tcp://'), exposure };
+}
+
+/** A kiosk board on a pty (console off its port, locked with `staff42`), as `flash --kiosk-password` leaves it. */
+export async function kioskPtyBoard(dir: string, name: string): Promise<PtyBoard> {
+  const storage = path.join(dir, name + '-storage.json');
+  writeFileSync(storage, JSON.stringify({ 'dt.kiosk': JSON.stringify({ pw: 'staff42' }) }));
+  return PtyBoard.start(dir, name, { storageFile: storage });
+}
+
+/** Staff at the table: the staff menu (OK + BACK held 3 s), then K4 held (console for flashing). */
+export async function holdStaffK4(board: SimBoard): Promise<void> {
+  board.press('OK', 3600);
+  board.press('BK', 3600);
+  await sleep(3900);
+  board.press('K4', 1200);
 }
 
 /** Presses buttons one after another on the real clock (press 60 ms, then a pause). */
