@@ -254,7 +254,7 @@ export function powerMd(): string {
     `2. **Frame budget**: the frame\'s drive current, estimated as Σ bytes × ${POWER.maPerChannelFull} mA / 255, may not exceed the board setting \`led_budget_ma\` (default ${POWER.ledBudgetMa} mA = \`POWER.ledBudgetMa\`;`,
     `   Σ bytes ≤ ${BUDGET_BYTE_SUM}). A frame above it is scaled down as a whole (every byte × budget / estimate, rounded down), which keeps hues.`,
     '',
-    `Rule 2 is the one that protects the supply: \`dicetray config\` accepts \`brightness\` up to 255 (more frames then get scaled) and \`led_budget\` up to ${maxBudget} mA`,
+    `Rule 2 is the one that protects the supply: the board (and \`dicetray config\`) accepts \`brightness\` up to 255 (more frames then get scaled) and \`led_budget\` up to ${maxBudget} mA, refuses more from any sender and clamps a stored value to it`,
     `(${POWER.usbLimitMa} − ${POWER.boardMa} − ${LED_IDLE_MA}), which spends the whole ${RESERVE_MA} mA reserve: at ${maxBudget} mA the worst case is ${POWER.usbLimitMa} mA, right at the USB limit,`,
     `the Pico\'s diode limit and the polyfuses\' hold current. Keep \`led_budget\` at ${POWER.ledBudgetMa} mA or below unless a meter shows head-room.`,
     '',

@@ -6,6 +6,16 @@
 /** The brightness cap and frame budget alone (the firmware's Storage modules inline them). */
 export const BRIGHTNESS_CAP = 32;
 export const LED_BUDGET_MA = 250;
+/**
+ * The most any setting may give the lit LEDs: USB's 500 mA less the board (60) and the 128 dark
+ * LEDs (1 mA each), no reserve left (hardware/power.ts checks the sum). The board refuses more
+ * and clamps a stored value to it, whoever sent it: the host's `config` is not the only writer.
+ */
+export const enum PowerLimit {
+  ledBudgetMaxMa = 312,
+}
+/** The same for code that wants a plain number (the firmware uses the enum: esbuild inlines it). */
+export const LED_BUDGET_MAX_MA: number = PowerLimit.ledBudgetMaxMa;
 
 /**
  * All currents in mA. The board and LED numbers are estimates (datasheet typicals), not

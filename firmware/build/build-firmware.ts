@@ -7,11 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
+import { JOURNAL_STORAGE_BYTES } from '../src/journal';
 import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
 import { pechvogelCells } from './pechvogel-cells';
 import { INTERNAL_PROPS } from './internal-props';
 import { fnv1a } from '../../shared/engine/hash';
-import { DIST, ROOT } from './paths';
+import { DEFAULT_BOARD, DIST, ROOT } from './paths';
 
 export { DIST, ROOT };
 const HASH_PLACEHOLDER = '@bundle@';
@@ -92,7 +93,7 @@ export interface FirmwareBuild {
 }
 
 export async function buildFirmware(opts: { board?: string; out?: string; minify?: boolean } = {}): Promise<FirmwareBuild> {
-  const data = buildData(opts.board || 'pico');
+  const data = buildData(opts.board || DEFAULT_BOARD);
   // The firmware's own member names, shortened alike in the boot bundle and its Storage modules.
   const mangle = { props: INTERNAL_PROPS, cache: {} as Record<string, string | false> };
   const bundle = await bundleForEspruino({
@@ -110,13 +111,16 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   const hash = fnv1a(bundle.code);
   const code = bundle.code.replace(HASH_PLACEHOLDER, hash.slice(0, HASH_PLACEHOLDER.length));
   const file = opts.out || join(DIST, 'dicetray.js');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, code);
   // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
   // the host's set-up commands) go to Storage as files of their own, loaded when needed.
   const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
-  writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
+  // Checked before anything is written: a build that does not fit left its files in dist, and the
+  // simulator then ran them.
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, files: [code.length, maint.code.length, rare.code.length], journalBytes: JOURNAL_STORAGE_BYTES, variables: 1500 });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   writeFileSync(join(dirname(file), 'rare.js'), rare.code);
   const manifest = {
     fw: data.fw,
@@ -130,7 +134,6 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
     rareBytes: rare.code.length,
   };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
-  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, files: [code.length, maint.code.length, rare.code.length], journalBytes: 8192, variables: 1500 });
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };
 }
 

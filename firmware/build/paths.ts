@@ -4,3 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = join(ROOT, 'firmware', 'dist');
+
+/** The board a build is for unless told (the reference build: hardware/README.md). */
+export const DEFAULT_BOARD = 'pico';

@@ -63,7 +63,7 @@ export class App {
   lastFrame = '';
   private lastUi = '';
   private seq = 0;
-  private lastInput = 0;
+  lastInput = 0;
   private selftest: SelfTest | null = null;
   private down: Record<string, boolean> = {};
   /** OK and BACK went down together: until both are up, neither is a press or long press. */
@@ -158,8 +158,8 @@ export class App {
 
   /** The one way the game changes on the board: step, journal, then tell the host. */
   apply(a: Action): RuleError | null {
-    if (!this.state) return { code: 'no_game', message: '' };
-    const r = step(this.state, a);
+    // No game: refused like any action (a host's act got no answer at all).
+    const r: ReturnType<typeof step> = this.state ? step(this.state, a) : { ok: false, error: { code: 'no_game', message: '' } };
     if (!r.ok) {
       this.send({ t: 'rej', a: a.do, code: r.error.code });
       return r.error;
@@ -242,6 +242,10 @@ export class App {
     const bad = c && c.c === 'act' ? null : checkCommand(c);
     if (bad) return this.err(bad);
     if (c.c === 'act') {
+      // A game the host plays is in use: the idle clock (attract, abandon) starts again as for a
+      // press (a new or adopted game's does too: rare/new-game.ts adopt); a mirror's frame asks
+      // and snapshots are not use.
+      this.lastInput = getTime() * 1000;
       if (!c.a || typeof c.a.do !== 'string') this.err('bad_action');
       else {
         // A host's action may carry junk the rules cannot even read ({"toString":{}} as a face):

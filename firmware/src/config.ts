@@ -1,5 +1,5 @@
 /** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
-import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../hardware/power-figures';
+import { BRIGHTNESS_CAP, LED_BUDGET_MA, PowerLimit } from '../../hardware/power-figures';
 import { espruinoModule } from './espruino-module';
 import { ConfigFile } from './save-config';
 
@@ -54,7 +54,7 @@ export function setConfig(c: BoardConfig, k: string, v: unknown): string | null 
   const cur = (c as unknown as Record<string, unknown>)[k];
   // Short details: the host explains them (they are the setting's name).
   if (cur === undefined || typeof v !== typeof cur) return k;
-  if (typeof v === 'number' && (v < 0 || v !== v || (k === 'brightness' && v > 255))) return k;
+  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : v))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
 }

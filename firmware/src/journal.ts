@@ -31,6 +31,14 @@ export const VOTES_FILE = 'dt.vote';
  */
 export const CHECKPOINT_AFTER_BYTES = 2048;
 
+/**
+ * Storage the build keeps free for the journal and the board's small files (two checkpoints of
+ * ~1.3 KB, up to ~2.5 KB of lines, settings, votes, boot count and their headers: ~6.5 KB at
+ * most). What is left beyond that is where Storage appends before it compacts: the flash life in
+ * the README follows from it.
+ */
+export const JOURNAL_STORAGE_BYTES = 8000;
+
 export class Journal {
   /** Bytes of action lines since the last checkpoint. */
   pending = 0;

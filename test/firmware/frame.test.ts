@@ -5,6 +5,7 @@
  * interpreter takes those native paths, the Node sandbox the plain-JS fallbacks; both must give
  * what a reference computed here from the palette, the chain order and the current rule gives.
  */
+import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E_NATIVES } from '../../host/src/sim/espruino-e-natives';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
@@ -41,8 +42,10 @@ function reference(cap: number, budgetMa: number, seed: number, chainLed: number
     grb.push(g, r, b);
   }
   // Drive current: maPerChannelFull per 255 of every byte; over the budget, every byte scaled down.
+  // A budget above USB's limit (older firmware took any) is clamped to it: the cases with 500 and 2000 mA.
+  const budget = Math.min(budgetMa, LED_BUDGET_MAX_MA);
   const load = (grb.reduce((a, b) => a + b, 0) * POWER.maPerChannelFull) / 255;
-  const scaled = load <= budgetMa ? grb : grb.map((v) => Math.floor((v * budgetMa) / load));
+  const scaled = load <= budget ? grb : grb.map((v) => Math.floor((v * budget) / load));
   const text = letters.join('');
   return { changed: true, again: false, grb: Buffer.from(scaled).toString('hex'), text };
 }

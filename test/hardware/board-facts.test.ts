@@ -1,3 +1,4 @@
+import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,6 +80,8 @@ describe('documents a builder follows', () => {
 
   it('POWER.md says how far the host lets led_budget go and what that costs', () => {
     const max = POWER.usbLimitMa - POWER.boardMa - LED_IDLE_MA;
+    // The firmware's own limit (it refuses and clamps above it) is the same figure.
+    expect(LED_BUDGET_MAX_MA).toBe(max);
     expect(files['hardware/POWER.md']).toContain(`\`led_budget\` up to ${max} mA`);
     expect(files['hardware/POWER.md']).not.toMatch(/firmware calls\s+`limitFrame/);
   });

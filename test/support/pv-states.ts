@@ -5,7 +5,7 @@ import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
 
-/** Applies the actions; throws on the first the rules refuse. */
+/** Applies the actions; throws on the first one the rules turn down. */
 export function run(s: PvState, actions: Action[]): PvState {
   for (const a of actions) {
     const r = step(s, a);

@@ -8,6 +8,7 @@
  */
 import type { EspruinoE } from '../espruino-types';
 import { bytes } from './bytes';
+import { PowerLimit } from '../../../hardware/power-figures';
 
 declare const E: EspruinoE;
 declare const Uint24Array: { new (buffer: ArrayBufferLike): Uint8Array } | undefined;
@@ -92,7 +93,8 @@ export class Frame {
 
   /** Per-channel maximum (0..255) and the frame current budget in mA (board settings). */
   setLimits(cap: number, budgetMa: number): void {
-    this.budgetMa = budgetMa;
+    // Whatever Storage holds (older firmware took any value): USB's limit stands.
+    this.budgetMa = Math.min(budgetMa, PowerLimit.ledBudgetMaxMa);
     const hex = PALETTE_HEX;
     const pal = this.pal;
     for (let i = 0; pal && i < PALETTE_LETTERS.length; i++) {

@@ -4,6 +4,9 @@ import { LOG_FORMAT } from '../../../shared/engine/log';
 import { setupPechvogel } from '../../../shared/games/pechvogel/setup';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { App, DeviceHeader } from '../app';
+import type { EspruinoGlobals } from '../espruino-types';
+
+declare const getTime: EspruinoGlobals['getTime'];
 
 export function newGame(app: App, seats: number[], names: string[] | null, start: number, config: Record<string, unknown>, seed: number | undefined): RuleError | null {
   const players: string[] = [];
@@ -17,6 +20,9 @@ export function newGame(app: App, seats: number[], names: string[] | null, start
 
 /** Makes `st` the game in play: checkpointed at once, announced to the host. */
 export function adopt(app: App, h: DeviceHeader, st: PvState): void {
+  // A game starting is use, whoever starts it: a host's new game on an idle kiosk table was
+  // abandoned at once (the idle clock ran from the last press).
+  app.lastInput = getTime() * 1000;
   app.setGame(h, st);
   app.journal.checkpoint(h, st, true);
   app.send({ t: 'new', n: st.n });

@@ -22,6 +22,7 @@ import { evaluate } from '../espruino-tools';
 import { DEFAULT_BOARD_CONFIG, setConfig, type BoardConfig } from '../../../firmware/src/config';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { LED_IDLE_MA, POWER } from '../../../hardware/power';
+import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
@@ -43,7 +44,7 @@ export interface Setting {
 /** Durations beyond a day are typos (abandon=30d), not settings anyone means. */
 const MAX_MS = 24 * 3600 * 1000;
 /** The LEDs' drive current must leave the board and the idle LEDs within the USB limit (hardware/power.ts). */
-export const MAX_LED_BUDGET_MA = POWER.usbLimitMa - POWER.boardMa - LED_IDLE_MA;
+export const MAX_LED_BUDGET_MA = LED_BUDGET_MAX_MA;
 
 /** Every key of BoardConfig, in the firmware's order (the test checks none is missing). */
 export const SETTINGS: Setting[] = [

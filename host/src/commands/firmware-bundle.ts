@@ -1,7 +1,7 @@
 /** The firmware bundle and its manifest, built on demand when missing or older than the sources. */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, ROOT } from '../../../firmware/build/paths';
+import { DEFAULT_BOARD, DIST, ROOT } from '../../../firmware/build/paths';
 
 export interface Manifest {
   fw: string;
@@ -34,7 +34,13 @@ export interface Bundle {
 export async function ensureBundle(force = false): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
-  const stale = !existsSync(file) || !existsSync(man) || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
+  // A build for another board (`build --board wifi`) is not the simulator's or a plain flash's:
+  // they run the reference board's.
+  const stale =
+    !existsSync(file) ||
+    !existsSync(man) ||
+    ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs) ||
+    (JSON.parse(readFileSync(man, 'utf8')) as Manifest).board !== DEFAULT_BOARD;
   // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
   if (force || stale) await (await import('../../../firmware/build/build-firmware')).buildFirmware();
   const manifest: Manifest = JSON.parse(readFileSync(man, 'utf8'));

@@ -1,0 +1,44 @@
+/**
+ * Host commands as the board answers them (from an acceptance review): a game a host starts or
+ * plays is use (the idle clock behind attract and abandon starts again), an action with no game is
+ * refused in words, and the LED current budget cannot be raised past USB's limit by a raw packet.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HostCmd } from '../../shared/protocol/messages';
+import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
+import { bootedSim } from '../support/game-driver';
+
+const cfg = (k: string, v: unknown) => ({ c: 'cfg', k, v }) as HostCmd;
+
+describe('host commands', () => {
+  it("a host's new game on a table idle past abandon_ms is not abandoned at once, nor its actions lost", async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0), cfg('abandon_ms', 2000)]);
+    board.advance(10_000);
+    sim.requestSync({ c: 'new', p: ['Ann', 'Ben'] } as HostCmd);
+    board.advance(400);
+    const from = sim.msgs.length;
+    sim.requestSync({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } } as HostCmd);
+    board.advance(1500);
+    sim.requestSync({ c: 'act', a: { do: 'choose_target', value: 3 } } as HostCmd);
+    const after = sim.msgs.slice(from);
+    expect(after.filter((m) => m.t === 'act').length).toBe(2);
+    expect(after.filter((m) => m.t === 'new')).toEqual([]);
+    // Unused past abandon_ms, it is abandoned as before.
+    board.advance(2500);
+    expect(sim.msgs.slice(from).some((m) => m.t === 'new')).toBe(true);
+  });
+
+  it('an action with no game is refused with no_game', async () => {
+    const { sim } = await bootedSim([]);
+    const r = sim.requestSync({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } } as HostCmd);
+    expect(r.msgs).toContainEqual(expect.objectContaining({ t: 'rej', a: 'throw', code: 'no_game' }));
+  });
+
+  it("the LED budget above USB's limit is refused, whoever sends it; at the limit it is taken", async () => {
+    const { sim } = await bootedSim([]);
+    const over = sim.requestSync(cfg('led_budget_ma', 5000));
+    expect(over.msgs).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config', msg: 'led_budget_ma' }));
+    expect(sim.requestSync(cfg('led_budget_ma', LED_BUDGET_MAX_MA)).msgs.filter((m) => m.t === 'err')).toEqual([]);
+    expect((sim.snapshot() as unknown as { c: { led_budget_ma: number } }).c.led_budget_ma).toBe(LED_BUDGET_MAX_MA);
+  });
+});
