@@ -4,6 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The team's reference material sits beside the repository (../shared: scenarios, rulebooks);
+# the conformance tests read its scenarios. Say so plainly instead of a bare ENOENT later.
+if [ ! -d ../shared/scenarios ]; then
+  echo "test/run.sh: ../shared/scenarios is missing: the reference material belongs beside this repository (../shared)" >&2
+  exit 2
+fi
+
 need=()
 command -v socat >/dev/null 2>&1 || need+=(socat)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)

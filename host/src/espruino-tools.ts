@@ -14,6 +14,8 @@ declare const Espruino: any;
 export interface UploadOptions {
   /** tcp://HOST:PORT */
   port: string;
+  /** The board as the user named it, for messages (`port` may be a local bridge to it). */
+  name?: string;
   /** Code to write to Storage. */
   code: string;
   /** Storage file for the code (default .bootcde: it runs at every power-up). */
@@ -207,9 +209,9 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
     S.open(
       o.port,
       (status: unknown) => {
-        if (status === undefined) return bad(fail(`cannot connect to ${o.port}`, 'is the board running and the port free?'));
+        if (status === undefined) return bad(fail(`cannot connect to ${o.name || o.port}`, 'is the board running and the port free?'));
         const env = Object.assign({}, Espruino.Core.Env.getBoardData());
-        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
+        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.name || o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
         const refused = o.check ? o.check(env) : null;
         if (refused) return bad(refused);
         Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {
@@ -226,7 +228,7 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
         });
       },
       () => {
-        if (!uploaded) return bad(fail(`the connection to ${o.port} closed during the upload`, 'check the cable and try again'));
+        if (!uploaded) return bad(fail(`the connection to ${o.name || o.port} closed during the upload`, 'check the cable and try again'));
         done({ output, env: Object.assign({}, Espruino.Core.Env.getBoardData()), warnings: notes.slice() });
       },
     );

@@ -159,7 +159,9 @@ describe('dicetray config', () => {
     // A good value beside a bad one is not sent either.
     await bad(['window=10s', 'bogus=1'], /unknown setting bogus/, every);
     await bad(['abandon_ms=soon'], /bad value for abandon_ms: "soon" \(a duration such as 10s/, /hint: abandon_ms: 0 to 24 h, 0 = never; e\.g\. abandon=30m/);
-    await bad(['window=10'], /window=10: give a unit \(10s, 10m, 10ms\), or use window_ms=10 for milliseconds/, /hint: window_ms: 0 to 24 h/);
+    await bad(['window=10'], /window=10: give a unit \(10s, 10m, 10ms\), or use window_ms=10 for milliseconds/, /hint: window_ms: 2 s to 24 h/);
+    // A window of 0 would pass every throw at once: nobody could frustrate or reduce.
+    await bad(['window=0'], /bad value for window_ms: "0" \(at least 2 s\)/, /hint: window_ms: 2 s to 24 h/);
     await bad(['brightness=300'], /bad value for brightness: "300" \(at most 255\)/, /hint: brightness: 0 to 255/);
     await bad(['led_budget=400'], new RegExp(`at most ${MAX_LED_BUDGET_MA} mA`), /the USB limit/);
     await bad(['beep=maybe'], /bad value for beep/, /hint: beep: on or off/);

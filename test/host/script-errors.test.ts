@@ -80,7 +80,8 @@ describe('dicetray script: refused scripts and boards', () => {
     const r = await running;
     expect(r.code).toBe(3);
     expect(r.err.join('\n')).toMatch(/lost\.table:2: lost the link to the board/);
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // Said when the link goes, not after a script-long timeout (generous for a loaded machine).
+    expect(Date.now() - t0).toBeLessThan(15_000);
   });
 
   it('waits for a slow board: carmen.table passes through a link that delays every answer by 0.8 s', async () => {

@@ -201,10 +201,9 @@ describe('the mirror page', () => {
     t.board.press('OK', 60);
     await panel.locator('.refusal.on', { hasText: 'Refused: the game is over' }).waitFor({ timeout: 10_000 });
     const shown = Date.now();
-    await panel.locator('.refusal').waitFor({ state: 'hidden', timeout: 20_000 });
-    const gone = Date.now() - shown;
-    expect(gone).toBeGreaterThan(9_000);
-    expect(gone).toBeLessThan(16_000);
+    // Not before its 12 s (a loaded machine can only make it later; the wait bounds that).
+    await panel.locator('.refusal').waitFor({ state: 'hidden', timeout: 40_000 });
+    expect(Date.now() - shown).toBeGreaterThan(9_000);
     // The board's ui line has not changed (the refusal is still its last word): the page's own clock took it away.
     expect((await (await fetch(url + 'state.json')).json()).tables[0].ui.err).toBe('game_over');
     // The same stray press again: a new refusal, shown again (no new ui line comes for it, only the press).
@@ -216,7 +215,7 @@ describe('the mirror page', () => {
     await panel.locator('.setup .title').waitFor({ timeout: 10_000 });
     expect(await panel.locator('.notes').textContent()).toBe('');
     expect(await panel.locator('.refusal').isVisible()).toBe(false);
-  });
+  }, 120_000);
 
   it('says for a while that the board restarted (a power cut): the game came back, a half-entered throw did not', async () => {
     const dir = scratchDir();

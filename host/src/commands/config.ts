@@ -36,6 +36,8 @@ export interface Setting {
   kind: 'ms' | 'mA' | 'level' | 'bool';
   /** Largest value the host sends. */
   max: number;
+  /** Smallest (default 0). */
+  min?: number;
   /** What 0 means, where it means something of its own. */
   zero?: string;
   meaning: string;
@@ -48,7 +50,8 @@ export const MAX_LED_BUDGET_MA = LED_BUDGET_MAX_MA;
 
 /** Every key of BoardConfig, in the firmware's order (the test checks none is missing). */
 export const SETTINGS: Setting[] = [
-  { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, meaning: 'reroll window: how long opponents have to frustrate a throw' },
+  // A window of 0 passes every throw at once: nobody could ever frustrate or reduce.
+  { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, min: 2000, meaning: 'reroll window: how long opponents have to frustrate a throw' },
   { key: 'marker_ms', alias: 'marker', kind: 'ms', max: MAX_MS, zero: 'at once', meaning: 'before the board applies the only possible marker action (BACK still corrects the throw)' },
   { key: 'brightness', alias: null, kind: 'level', max: 255, meaning: 'LED brightness: the highest level of a colour channel (0..255)' },
   { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: MAX_LED_BUDGET_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },
@@ -63,7 +66,7 @@ export function settingsHelp(): string[] {
   return SETTINGS.map((s) => {
     const name = s.alias ? `${s.key} (${s.alias})` : s.key;
     const range =
-      s.kind === 'ms' ? `0 to 24 h${s.zero ? ', 0 = ' + s.zero : ''}; e.g. ${s.alias}=${s.zero === 'never' ? '30m' : '10s'}${s.zero === 'never' ? ', ' + s.alias + '=off' : ''}, ${s.key}=${s.zero === 'never' ? 1800000 : 10000}` :
+      s.kind === 'ms' ? `${s.min ? describeValue(s, s.min) : '0'} to 24 h${s.zero ? ', 0 = ' + s.zero : ''}; e.g. ${s.alias}=${s.zero === 'never' ? '30m' : '10s'}${s.zero === 'never' ? ', ' + s.alias + '=off' : ''}, ${s.key}=${s.zero === 'never' ? 1800000 : 10000}` :
       s.kind === 'mA' ? `0 to ${s.max} mA (the USB limit)` :
       s.kind === 'level' ? '0 to 255' :
       'on or off';
@@ -147,6 +150,7 @@ export function parseAssignment(arg: string): { setting: Setting; value: number 
     value = Number(t);
   }
   if (typeof value === 'number' && value > s.max) throw bad(`at most ${s.kind === 'level' ? s.max : describeValue(s, s.max)}`);
+  if (typeof value === 'number' && s.min && value < s.min) throw bad(`at least ${describeValue(s, s.min)}`);
   // The board's own check, so nothing the board would turn down is sent.
   if (setConfig(Object.assign({}, DEFAULT_BOARD_CONFIG), s.key, value) !== null) throw bad();
   return { setting: s, value };

@@ -194,6 +194,7 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
     say('upload', `dicetray: writing it to ${spec.name} (Storage .bootcde)…`, { port: spec.name });
     result = await uploadToStorage({
       port: url,
+      name: spec.name,
       code,
       files,
       before: kioskStatement(opts.kioskPassword),
