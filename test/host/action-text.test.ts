@@ -6,13 +6,12 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { actionText } from '../../host/src/view/action-text';
 import { onlyChoiceText, tableRefusal } from '../../host/src/view/table-text';
 import { playRandomGame } from '../support/play';
+import { start } from '../support/pv-states';
 
 // The screen's last-event line says how a turn ended (a café owner saw "Ben threw raven raven 6"
 // and the next player's turn, with nothing about the frustration Ben had just taken).
-function play(actions: Action[]): { before: PvState; after: PvState; a: Action } {
-  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
-  if (!r.ok) throw new Error('setup');
-  let s = r.state;
+function play(actions: Action[], from: PvState = start()): { before: PvState; after: PvState; a: Action } {
+  let s = from;
   let before = s;
   for (const a of actions) {
     const res = step(s, a);
@@ -79,35 +78,19 @@ describe('a turn end after a frustration (R-PV-20)', () => {
   it("the frustraters get their own token back and one more; the active player's payment is named", () => {
     // Ann throws, Ben and Cleo frustrate the second throw; the reroll reaches four 3s with fewer
     // than 3 ravens: each frustrater ends at +1, Ann pays what she has (1), the supply the rest.
-    const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
-    if (!r.ok) throw new Error('setup');
-    let s: PvState = JSON.parse(JSON.stringify(r.state));
-    s.players[0].frustrations = 1;
-    s.players[1].frustrations = 1;
-    s.players[2].frustrations = 1;
-    const acts: Action[] = [
-      { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] },
-      { do: 'choose_target', value: 3 },
-      { do: 'throw', faces: [3, 4, 5, 6] },
-      { do: 'frustrate', by: ['Ben', 'Cleo'] },
-      { do: 'throw', faces: [3, 3, 4, 5] },
-      // Ann could still reduce that turn-ending throw: she passes.
-      { do: 'pass' },
-    ];
-    let before = s;
-    for (const a of acts) {
-      const res = step(s, a);
-      if (!res.ok) throw new Error(`${JSON.stringify(a)}: ${res.error.code}`);
-      before = s;
-      s = res.state;
-    }
-    // The reroll ends the turn only at the marker step, whichever action ends it.
-    while (s.active === 0) {
-      const res = step(s, { do: 'take_marker' });
-      if (!res.ok) throw new Error(res.error.code);
-      before = s;
-      s = res.state;
-    }
+    const { before, after: s } = play(
+      [
+        { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] },
+        { do: 'choose_target', value: 3 },
+        { do: 'throw', faces: [3, 4, 5, 6] },
+        { do: 'frustrate', by: ['Ben', 'Cleo'] },
+        { do: 'throw', faces: [3, 3, 4, 5] },
+        // Ann could still reduce that turn-ending throw: she passes, then takes the marker.
+        { do: 'pass' },
+        { do: 'take_marker' },
+      ],
+      start([1, 1, 1]),
+    );
     expect(s.players.map((p) => p.frustrations)).toEqual([0, 2, 2]);
     const t = actionText({ do: 'take_marker' }, before, s);
     expect(t).toContain('Ben gets the frustration back +1, Cleo gets the frustration back +1 (Ann pays 1)');
