@@ -113,3 +113,19 @@ describe('a virtual-dice game', () => {
     expect(actionText(a as Record<string, unknown>, plain.state, null)).toBe('Ann threw 3 3 4 5 6 7 raven');
   });
 });
+
+describe('a correction in a reroll window', () => {
+  it('says the window starts again, so voters know to vote again', () => {
+    const { before, after, a } = play(
+      [
+        { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] },
+        { do: 'choose_target', value: 3 },
+        { do: 'throw', faces: [3, 4, 5, 6] },
+        { do: 'correct', faces: [3, 3, 5, 6] },
+      ],
+      start([0, 1, 1]),
+    );
+    expect(after.phase).toBe('reroll_window');
+    expect(actionText(a as Record<string, unknown>, before, after)).toBe('Throw corrected to 3 3 5 6 · a new reroll window: vote again');
+  });
+});

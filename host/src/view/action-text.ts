@@ -24,7 +24,8 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
       text = sub(`rolled ${faceList(a.faces)}`);
       break;
     case 'correct':
-      text = `Throw corrected to ${faceList(a.faces)}`;
+      // A corrected throw gets a window of its own: votes cast for the old one are gone.
+      text = `Throw corrected to ${faceList(a.faces)}` + (before && after && before.phase === 'reroll_window' && after.phase === 'reroll_window' ? ' · a new reroll window: vote again' : '');
       break;
     case 'choose_target':
       text = sub(`chose ${a.value} as the target`);
