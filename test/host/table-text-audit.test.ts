@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
 import { promptText, tableRefusal } from '../../host/src/view/table-text';

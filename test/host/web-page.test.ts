@@ -16,16 +16,26 @@ afterAll(async () => {
   while (done.length) await done.pop()!();
 });
 
+/** A simulated board on a pty of its own (stopped after the tests). */
+async function ptyBoard(name: string): Promise<PtyBoard> {
+  const b = await PtyBoard.start(scratchDir(), name);
+  done.push(() => b.stop());
+  return b;
+}
+
+/** `dicetray mirror --json --web PORT --no-log` for labelled boards; its page's address once it serves. */
+async function webMirror(tables: [string, PtyBoard][], extra: string[] = [], web = '0'): Promise<{ cli: Cli; url: string }> {
+  const cli = new Cli(['mirror', ...tables.flatMap(([l, b]) => ['--port', `${l}=${b.path}`]), '--json', '--web', web, '--no-log', ...extra]);
+  done.push(() => cli.stop());
+  const url = (await cli.event((e) => e.ev === 'web')).url as string;
+  return { cli, url };
+}
 
 describe('the mirror page', () => {
   it('shows a game in progress, updates when a button is pressed on the board, and cannot send anything', async () => {
-    const dir = scratchDir();
-    const window = await PtyBoard.start(dir, 'ttyWIN');
-    const bar = await PtyBoard.start(dir, 'ttyBAR');
-    done.push(() => window.stop(), () => bar.stop());
-    const cli = new Cli(['mirror', '--port', `Window=${window.path}`, '--port', `Bar=${bar.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const window = await ptyBoard('ttyWIN');
+    const bar = await ptyBoard('ttyBAR');
+    const { cli, url } = await webMirror([['Window', window], ['Bar', bar]]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 
     // Table "Window": three players who each hold a frustration, so the next throw opens a reroll window.
@@ -115,12 +125,8 @@ describe('the mirror page', () => {
     expect(await barPanel.locator('.window').isVisible()).toBe(false);
   });
   it('the staff menu shows its keys and settings large, and how to leave it; the self-test says so and how to leave it', async () => {
-    const dir = scratchDir();
-    const t = await PtyBoard.start(dir, 'ttySTAFF');
-    done.push(() => t.stop());
-    const cli = new Cli(['mirror', '--port', `Theke=${t.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const t = await ptyBoard('ttySTAFF');
+    const { cli, url } = await webMirror([['Theke', t]]);
     t.command({ c: 'cfg', k: 'window_ms', v: 8000 });
     t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
     await cli.event((e) => e.ev === 'synced' && e.n === 0);
@@ -174,12 +180,8 @@ describe('the mirror page', () => {
   });
 
   it('a refusal goes by itself after a while and a new one shows again; the set-up drops the finished game\'s last event', async () => {
-    const dir = scratchDir();
-    const t = await PtyBoard.start(dir, 'ttyOVER');
-    done.push(() => t.stop());
-    const cli = new Cli(['mirror', '--port', `Ecke=${t.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const t = await ptyBoard('ttyOVER');
+    const { cli, url } = await webMirror([['Ecke', t]]);
     // One 3 left in the middle: Ann throws four 3s, takes it, and the game is over.
     const r = setupPechvogel({ players: ['Ann', 'Ben'] });
     if (!r.ok) throw new Error('setup');
@@ -218,12 +220,8 @@ describe('the mirror page', () => {
   }, 120_000);
 
   it('says for a while that the board restarted (a power cut): the game came back, a half-entered throw did not', async () => {
-    const dir = scratchDir();
-    const t = await PtyBoard.start(dir, 'ttyCUT');
-    done.push(() => t.stop());
-    const cli = new Cli(['mirror', '--port', `Ecke=${t.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const t = await ptyBoard('ttyCUT');
+    const { cli, url } = await webMirror([['Ecke', t]]);
     await cli.event((e) => e.ev === 'synced');
     const from = cli.count();
     t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
@@ -246,12 +244,8 @@ describe('the mirror page', () => {
   });
 
   it('classroom mode (--odds) shows the exact odds of the turn under the prompt', async () => {
-    const dir = scratchDir();
-    const t = await PtyBoard.start(dir, 'ttyODDS');
-    done.push(() => t.stop());
-    const cli = new Cli(['mirror', '--port', `Class=${t.path}`, '--json', '--web', '0', '--no-log', '--odds']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const t = await ptyBoard('ttyODDS');
+    const { cli, url } = await webMirror([['Class', t]], ['--odds']);
     t.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
     await cli.event((e) => e.ev === 'synced');
     const page = await openChromium({ width: 1280, height: 720 }, done);
@@ -267,13 +261,10 @@ describe('the mirror page', () => {
   });
 
   it('says so when the host goes away, instead of showing a frozen game, and catches up when it is back', async () => {
-    const dir = scratchDir();
-    const pb = await PtyBoard.start(dir, 'ttyGONE');
-    done.push(() => pb.stop());
+    const pb = await ptyBoard('ttyGONE');
     pb.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
-    let cli = new Cli(['mirror', '--port', `Corner=${pb.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const first = await webMirror([['Corner', pb]]);
+    const url = first.url;
     const port = new URL(url).port;
 
     const page = await openChromium({ width: 1280, height: 720 }, done);
@@ -283,7 +274,7 @@ describe('the mirror page', () => {
     expect(await page.locator('#offline').isVisible()).toBe(false);
 
     // The host process dies (a crash, the computer behind the screen restarting).
-    await cli.kill('SIGKILL');
+    await first.cli.kill('SIGKILL');
     await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 10_000 });
     expect(await page.locator('#offline').isVisible()).toBe(true);
     expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('unknown');
@@ -296,8 +287,7 @@ describe('the mirror page', () => {
 
     // Meanwhile the game goes on at the table; the host comes back on the same port.
     pb.command({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } });
-    cli = new Cli(['mirror', '--port', `Corner=${pb.path}`, '--json', '--web', port, '--no-log']);
-    done.push(() => cli.stop());
+    const cli = (await webMirror([['Corner', pb]], [], port)).cli;
     await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
     await page.locator('[data-table="t1"][data-phase="await_target"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('#offline').isVisible()).toBe(false);

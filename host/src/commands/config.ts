@@ -21,7 +21,6 @@ import { BoardLink } from '../link/board-link';
 import { evaluate } from '../espruino-tools';
 import { DEFAULT_BOARD_CONFIG, setConfig, type BoardConfig } from '../../../firmware/src/config';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
-import { LED_IDLE_MA, POWER } from '../../../hardware/power';
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';

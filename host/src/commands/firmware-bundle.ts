@@ -34,16 +34,16 @@ export interface Bundle {
 export async function ensureBundle(force = false): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
+  const readManifest = (): Manifest => JSON.parse(readFileSync(man, 'utf8'));
+  let manifest = existsSync(file) && existsSync(man) ? readManifest() : null;
   // A build for another board (`build --board wifi`) is not the simulator's or a plain flash's:
   // they run the reference board's.
-  const stale =
-    !existsSync(file) ||
-    !existsSync(man) ||
-    ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs) ||
-    (JSON.parse(readFileSync(man, 'utf8')) as Manifest).board !== DEFAULT_BOARD;
+  const stale = !manifest || manifest.board !== DEFAULT_BOARD || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
   // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
-  if (force || stale) await (await import('../../../firmware/build/build-firmware')).buildFirmware();
-  const manifest: Manifest = JSON.parse(readFileSync(man, 'utf8'));
+  if (force || stale || !manifest) {
+    await (await import('../../../firmware/build/build-firmware')).buildFirmware();
+    manifest = readManifest();
+  }
   const files: Record<string, string> = {};
   for (const [name, f] of Object.entries(manifest.files || {})) files[name] = readFileSync(join(DIST, f), 'utf8');
   return { code: readFileSync(file, 'utf8'), manifest, file, files };

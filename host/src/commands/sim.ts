@@ -12,7 +12,6 @@ import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
 import { RefusalClock } from '../view/table-text';
 import { actionText } from '../view/action-text';
-import type { PvState } from '../../../shared/games/pechvogel/types';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
@@ -120,20 +119,15 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const link = new BoardLink((d) => board.write(d));
     board.on('data', (d: Buffer) => link.receive(d));
     model = new MirrorModel(() => link.send({ c: 'snap' }));
-    // The state each action was applied to: the note says who did it and how a turn ended.
-    let before: PvState | null = null;
     model.on('event', (e) => {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
       if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
-      if (e.kind === 'resync') {
-        if (e.reason !== 'board said hello' && e.reason !== 'a game started or ended at the board') say(`mirror: ${e.reason}, asking for a snapshot`);
-      }
+      if (e.kind === 'resync' && e.reason !== 'board said hello' && e.reason !== 'a game started or ended at the board') say(`mirror: ${e.reason}, asking for a snapshot`);
       else if (e.kind === 'refused') say(`refused ${e.action}: ${e.code}`);
-      else if (e.kind === 'action') say(actionText(e.action, before, e.state));
-      before = model!.state as PvState | null;
+      else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
     });
     link.on('msg', (m) => {
       model!.handle(m);

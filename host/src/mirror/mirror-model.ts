@@ -50,7 +50,8 @@ export type MirrorEvent =
   | { kind: 'mismatch'; hello: Hello }
   | { kind: 'resync'; reason: string }
   | { kind: 'synced' }
-  | { kind: 'action'; action: Record<string, unknown>; state: PvState; line: string }
+  /** `before`: the state the action was applied to (who did it, how a turn ended). */
+  | { kind: 'action'; action: Record<string, unknown>; before: PvState; state: PvState; line: string }
   | { kind: 'refused'; action: string; code: string }
   | { kind: 'button'; button: string; press: string }
   | { kind: 'board_error'; code: string; msg: string }
@@ -182,10 +183,11 @@ export class MirrorModel extends EventEmitter {
       this.wantSnapshot = false;
       return this.resync(r.ok ? `action ${n} arrived out of order` : `action ${n} does not replay here (${r.error.code})`);
     }
+    const before = this.state;
     this.state = r.state as PvState;
     const line = entryLine(this.state, a as { do: string }, r.effects);
     this.log.push(line);
-    this.note({ kind: 'action', action: a, state: this.state, line });
+    this.note({ kind: 'action', action: a, before, state: this.state, line });
     this.emit('change');
   }
 }

@@ -10,7 +10,6 @@ import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 import { actionText } from '../view/action-text';
-import type { PvState } from '../../../shared/games/pechvogel/types';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
 export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
@@ -55,7 +54,6 @@ export class TableMirror extends EventEmitter {
   private helloRetryMs: number;
   private silenceMs: number;
   private liveTimer: NodeJS.Timeout | null = null;
-  private before: PvState | null = null;
   /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
   private lastLeds = '';
 
@@ -245,9 +243,6 @@ export class TableMirror extends EventEmitter {
 
   /** Notes from board messages carry the message's sequence number `s`. */
   private onModelEvent(e: MirrorEvent): void {
-    // The state an action was applied to: its note says who did it and how a turn ended.
-    const before = this.before;
-    this.before = this.model.state;
     switch (e.kind) {
       case 'resync':
         return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; asking for a snapshot` });
@@ -255,8 +250,11 @@ export class TableMirror extends EventEmitter {
         const s = this.model.state;
         return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
       }
-      case 'action':
-        return this.note({ ev: 'action', s: this.seq, n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, text: `#${e.state.n} ${actionText(e.action, before, e.state)}` });
+      case 'action': {
+        // In words once, for every screen (the page's last-event line, the terminals' notes).
+        const said = actionText(e.action, e.before, e.state);
+        return this.note({ ev: 'action', s: this.seq, n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, said, text: `#${e.state.n} ${said}` });
+      }
       case 'refused':
         return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${e.code}` });
       case 'button':

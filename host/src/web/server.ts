@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { actionText } from '../view/action-text';
 import { RESTART_NOTE } from '../view/table-text';
 import { optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import type { MirrorUi } from '../mirror/mirror-model';
@@ -140,9 +139,8 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   const clients = new Set<http.ServerResponse>();
   const html = pageHtml(tables.length === 1 ? `dicetray · ${tables[0].label}` : 'dicetray');
 
-  // Per table: the last action in words, and the state it was applied to (for who did it).
+  // Per table: the last action in words (the mirror's note says it).
   const last = tables.map(() => '');
-  const seen = tables.map((t) => t.model.state as PvState | null);
   // The game the last note belongs to (its step; -1: none) and, for a refusal, when it came.
   const lastN = tables.map(() => -1);
   const lastRefusedAt = tables.map(() => 0);
@@ -187,8 +185,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       const after = t.model.state as PvState | null;
       const ui = t.model.ui;
       if (n.ev === 'action') {
-        const before = seen[i] && after && seen[i]!.n === after.n - 1 ? seen[i] : null;
-        last[i] = actionText(n.a as Record<string, unknown>, before, after);
+        last[i] = String(n.said);
         lastN[i] = after ? after.n : -1;
         lastRefusedAt[i] = 0;
       } else if (n.ev === 'refused') {
@@ -204,7 +201,6 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       if (n.ev === 'button' && n.button === 'K5' && ui && ui.m === 'staff') selfTest[i] = true;
       else if (n.ev === 'button' || (n.ev === 'ui' && n.m !== 'staff') || n.ev === 'new_game' || n.ev === 'resync' || n.ev === 'lost' || n.ev === 'hello') selfTest[i] = false;
       else if (n.ev === 'leds' && selfTest[i] && ui && isStaffPicture(t.model.frame, ui)) selfTest[i] = false;
-      seen[i] = after;
       if (n.ev !== 'ui' && n.ev !== 'leds') push();
     });
   });
