@@ -192,7 +192,9 @@ async function allSizes(page: Page, name: string, extra?: (page: Page) => Promis
   expect(found).toEqual([]);
 }
 
-describe('the mirror page fits the screen', () => {
+// Each test walks several screen sizes in a real Chromium: 20–35 s alone, over 60 s on a loaded
+// machine (the staff-menu test timed out once with the whole suite and helpers running).
+describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
   it('one table: a late 5-player game in its reroll window, then its marker step, then its end', async () => {
     const dir = scratchDir();
     const a = await board(dir, 'ttyLATE', lateGame(), { window_ms: 120000 });

@@ -105,4 +105,22 @@ describe('conformance files from other implementations', () => {
     for (const game of ["That's Life", 'thats-life', 'Verflixxt!']) expect(file({ game, given: tl, expect: { phase: 'await_roll' } }).status).toBe('passed');
     for (const game of ['constructor', 'toString', 'monopoly']) expect(file({ game }).problems[0]).toMatch(/unknown game/);
   });
+
+  it("a given turn without a target is the state's own turn before the first throw, not a mid-turn start", () => {
+    const players = [{ name: 'A', markers: [], frustrations: 0 }, { name: 'B', markers: [], frustrations: 0 }];
+    const turn = { target: null, board: { targets: 0, ravens: 0 }, reduce_used: false, frustrate_used: false, board_frustrations: 0, dice_to_throw: 7 };
+    const given = { players, active: 'A', phase: 'await_first_throw', murphy: null, turn };
+    const events = [{ do: 'throw', faces: [5, 5, 'R', 3, 4, 6, 7], expect_after: { phase: 'await_target' } }, { do: 'choose_target', value: 5 }];
+    expect(run({ given, events, expect: { phase: 'await_throw', turn: { target: 5, board: { targets: 2, ravens: 1 }, dice_to_throw: 4 } } }).problems).toEqual([]);
+    // With the target fixed it is still a mid-turn start.
+    expect(run({ given: Object.assign({}, given, { turn: Object.assign({}, turn, { target: 5, dice_to_throw: 7 }) }), expect: { phase: 'await_throw' } }).problems).toEqual([]);
+  });
+
+  it('a steal refuses a marker for the box with no slot in the middle (4.5, 8, "4") as return_marker_not_in_middle', () => {
+    const given = { players: [{ name: 'A', markers: [], frustrations: 0 }, { name: 'B', markers: [5], frustrations: 0 }], active: 'A', turn: { target: 5, board: { targets: 3, ravens: 1 } } };
+    for (const ret of [4.5, 8, 2, '4', null]) {
+      const events = [{ do: 'throw', faces: [5, 4, 6] }, { do: 'steal', from: 'B', return_to_box: ret, expect_error: 'return_marker_not_in_middle' }];
+      expect(run({ given, events, expect: { phase: 'await_marker_choice', middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, players: { B: { markers: [5] } } } }).problems).toEqual([]);
+    }
+  });
 });

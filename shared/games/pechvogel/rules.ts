@@ -365,7 +365,8 @@ function steal(s: PvState, a: Action, fx: Effect[]): RuleError | null {
   }
   const idx = s.players[seat].markers.indexOf(v);
   if (idx < 0) return ruleError('marker_not_available', s.players[seat].name);
-  if (typeof ret !== 'number' || ret < 3 || ret > 7 || s.middle[ret - 3] < 1) {
+  // Negated so that a value with no slot (2, 8, 4.5: undefined) is refused too.
+  if (typeof ret !== 'number' || !(s.middle[ret - 3] >= 1)) {
     return ruleError('return_marker_not_in_middle');
   }
   const p = own(s, seat);

@@ -104,7 +104,9 @@ export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<strin
   if (g.murphy && s.murphy < 0) return fail('bad_setup', 'given.murphy is not a player');
   if (typeof g.seed === 'number') s.rng = seedRng(g.seed);
   const t = g.turn as Record<string, unknown> | undefined;
-  if (t) {
+  // A turn without a target is one that has not started (the state's own turn at
+  // await_first_throw): a mid-turn start needs the target fixed (conventions, given.turn).
+  if (t && t.target !== null && t.target !== undefined) {
     const board = (t.board || {}) as { targets?: number; ravens?: number };
     s.turn.target = t.target as number;
     s.turn.targets = board.targets || 0;
