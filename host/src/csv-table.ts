@@ -28,7 +28,9 @@ export function csvTable(rows: Cell[][], decimalComma: boolean): string {
 }
 
 /** Refuses an empty `--csv` before any work is done (an empty name used to write nothing and say nothing). */
-export function checkCsvTarget(file: string | undefined, json: boolean | undefined): void {
+export function checkCsvTarget(file: string | undefined, json: boolean | undefined, decimalComma?: boolean): void {
+  // Only the CSV has a decimal comma: the terminal and JSON keep the point (said, not ignored).
+  if (file === undefined && decimalComma) throw new HostError('--decimal-comma is for the CSV file', EXIT.usage, 'add --csv FILE (or --csv - for standard output)');
   if (file === undefined) return;
   if (!file.trim()) throw new HostError('--csv needs a file name', EXIT.usage, 'e.g. --csv odds.csv, or --csv - for standard output');
   if (file === '-' && json) throw new HostError('--csv - and --json both write to standard output', EXIT.usage, 'give --csv a file name, or leave out --json');

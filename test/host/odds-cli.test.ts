@@ -22,7 +22,7 @@ describe('dicetray odds and simulate (classroom)', () => {
     // The first throw and the 9 states a turn can be in after it (at least one target on the board).
     expect(lines.length).toBe(1 + 1 + 9);
     expect(lines.some((l) => /^board,0,/.test(l))).toBe(false);
-    expect(lines[0]).toMatch(/^from,targets,ravens,marker,frustration,both,markerOnly,frustrationOnly,murphy,throws,points,marker_exact/);
+    expect(lines[0]).toMatch(/^from,targets,ravens,marker,frustration,both,markerOnly,frustrationOnly,murphy,throws,points,marker_fraction/);
     // A fraction is written "11 / 20": as "11/20" a spreadsheet makes it a date (20 November).
     expect(lines.find((l) => l.startsWith('board,3,2,'))).toMatch(/^board,3,2,0\.55,.*,11 \/ 20,/);
     expect(lines[1]).toMatch(/^first throw,,,0\.58220008911\d*,.*,1\.74418\d*,2831321417 \/ 4863141504,/);
@@ -34,12 +34,14 @@ describe('dicetray odds and simulate (classroom)', () => {
   it('odds: a state where the turn is over, an unknown policy and an unwritable CSV are refused with a hint', async () => {
     // Also options that used to be ignored or half-read: --all with --from, 7th Dwarf options for
     // Pechvogel, an empty --csv, a plot named .png (it would be an SVG), 1e3 or 0x10 turns.
-    const quiet = [['odds', '--all', '--from', '2,1'], ['odds', '--die', '3'], ['odds', '--row', '0,1,0,0,0,0,0,0,0'], ['odds', '--csv', ''], ['odds', '--csv', '-', '--json'], ['simulate', '--svg', join(dir, 'plot.png')], ['simulate', '--turns', '1e3'], ['simulate', '--turns', '0x10'], ['simulate', '--turns', '']];
+    const quiet = [['odds', '--all', '--from', '2,1'], ['odds', '--die', '3'], ['odds', '--row', '0,1,0,0,0,0,0,0,0'], ['odds', '--csv', ''], ['odds', '--csv', '-', '--json'], ['simulate', '--svg', join(dir, 'plot.png')], ['simulate', '--turns', '1e3'], ['simulate', '--turns', '0x10'], ['simulate', '--turns', ''], ['odds', '--decimal-comma'], ['simulate', '--decimal-comma']];
     for (const args of [['odds', '--from', '4,0'], ['odds', '--from', 'two'], ['odds', '--policy', 'best'], ['simulate', '--turns', '0'], ['simulate', '--seed', '-1'], ...quiet]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.join('\n')).toMatch(/hint: /);
     }
+    // Two models at once are refused as such (it said --frustrate goes with --from, --policy and --json).
+    expect((await cli(['odds', '--reduce', '--frustrate'])).err[0]).toMatch(/two different models/);
     const r = await cli(['odds', '--csv', join(dir, 'no-such-dir', 'x.csv')]);
     expect(r.code).toBe(6);
   });
@@ -57,6 +59,11 @@ describe('dicetray odds and simulate (classroom)', () => {
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines.length).toBe(15);
     expect(lines[14]).toMatch(/^20000,/);
+    // Points per turn beside throws, the running mean and the exact value (a teacher plots both).
+    expect(lines[0]).toBe('turns,marker,frustration,both,murphy,throws,points,marker_exact,frustration_exact,both_exact,murphy_exact,throws_exact,points_exact');
+    const last = lines[14].split(',').map(Number);
+    expect(last[6]).toBeCloseTo(ja.points, 4);
+    expect(last[12]).toBeCloseTo(ja.exact.points, 4);
     const pic = readFileSync(svg, 'utf8');
     expect(pic).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(pic.match(/<path /g)!.length).toBe(4);
@@ -65,6 +72,12 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(one.out.join('\n')).toMatch(/Pechvogel: 1 turn played/);
     expect(one.out.join(' ')).toMatch(/no z yet/);
     expect(JSON.parse((await cli(['simulate', '--turns', '1', '--json'])).out[0]).z.points).toBe(null);
+    // Nor for a share while n·p or n·(1 − p) is under 5 (one turn gave z = ±0.9 under the 95 % note):
+    // 'both' (p = 0.04) has none at 100 turns, the marker has one.
+    expect(one.out.join('\n')).toMatch(/z-score\s+–\s+–\s+–\s+–\n/);
+    const hundred = JSON.parse((await cli(['simulate', '--turns', '100', '--json'])).out[0]);
+    expect(hundred.z.both).toBe(null);
+    expect(typeof hundred.z.marker).toBe('number');
     const text = await cli(['simulate', '--turns', '1000']);
     expect(text.out.join('\n')).toMatch(/\n\s+exact\s+0\.5822\s+0\.4578/);
   });

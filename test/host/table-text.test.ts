@@ -144,7 +144,7 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }]);
     // Choosing the target: each number's chance of a marker and points expected (5: 3,2 → 11/20, +1.1).
-    expect(promptText(s, ui(), 0, { odds: true }).slice(1)).toEqual(['  marker by target: 3: 14 % · 4: 14 % · 5: 55 %', '  points by target: 3: −2.2 · 4: −2.1 · 5: +1.1']);
+    expect(promptText(s, ui(), 0, { odds: true }).slice(1)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);
     s = run(s, [{ do: 'choose_target', value: 5 }]);
     expect(s.phase).toBe('await_throw');
     // 3 targets and 2 ravens, two dice left: 11/20, 11/20, 1/10, 1/10 (test/shared/pechvogel-odds.test.ts).
@@ -162,7 +162,7 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     let s = start([1, 0, 0]);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
     expect(s.phase).toBe('reroll_window');
-    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  odds of a marker, reduce only: keep 0 % · reduce 55 %');
+    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %');
     expect(promptText(s, ui(), 0).some((l) => /odds/.test(l))).toBe(false);
   });
 
@@ -172,12 +172,12 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     let s = start([1, 1, 0]);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
     expect(promptText(s, ui(), 0, { odds: true }).slice(-2)).toEqual([
-      '  odds of a marker, reduce only: keep 0 % · reduce 55 %',
-      '  if frustrated: marker 0 % → 55 % · 3+ ravens 100 % → 55 %',
+      '  marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %',
+      '  frustrated, no later rerolls: marker 0 % → 55 % · 3+ ravens 100 % → 55 %',
     ]);
     // Once frustrated, the reroll's own window offers no second frustration: no such line.
     s = run(s, [{ do: 'frustrate', by: ['Ben'] }, { do: 'throw', faces: ['R', 3] }]);
     expect(s.phase).toBe('reroll_window');
-    expect(promptText(s, ui(), 0, { odds: true }).some((l) => /if frustrated/.test(l))).toBe(false);
+    expect(promptText(s, ui(), 0, { odds: true }).some((l) => /frustrated,/.test(l))).toBe(false);
   });
 });

@@ -57,7 +57,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
-  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'exact'] as Cell[]].concat(route.map((card, i) => [i + 1, card, toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
+  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, card, toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: '2/7', p: 2 / 7 }, odds: rows }));
     return EXIT.ok;
@@ -127,7 +127,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick });
     }
   }
-  if (opts.csv && writeTable(opts.csv, [['policy', 'p', 'exact'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)])), opts.decimalComma, io)) return EXIT.ok;
+  if (opts.csv && writeTable(opts.csv, [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null }));
     return EXIT.ok;
@@ -209,7 +209,7 @@ function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<stri
  */
 export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
   const g = parseGame(game);
-  checkCsvTarget(opts.csv, opts.json);
+  checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
   if (g === 'pechvogel' && (opts.row !== undefined || opts.die !== undefined)) {
     throw new HostError('--row and --die are for seventh_dwarf', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
   }
@@ -232,7 +232,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   if (opts.csv) {
     // Points per turn only from the first throw (where the target is chosen): empty cells elsewhere.
     // The state as two number columns (a cell "2,1" is the number 2.1 to a German spreadsheet).
-    const head: Cell[] = ['from', 'targets', 'ravens'].concat(ROWS.map(([k]) => k), ['points'], ROWS.map(([k]) => k + '_exact'), ['points_exact'], reduce ? ['markerWithReduce', 'markerWithReduce_exact'] : []);
+    const head: Cell[] = ['from', 'targets', 'ravens'].concat(ROWS.map(([k]) => k), ['points'], ROWS.map(([k]) => k + '_fraction'), ['points_fraction'], reduce ? ['markerWithReduce', 'markerWithReduce_fraction'] : []);
     const table: Cell[][] = [head];
     for (const o of list) {
       const pts = o.from === 'start' ? turnPoints(policy) : null;
@@ -278,7 +278,8 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
  * a marker and of 3+ ravens with the throw kept, against the reroll (the same dice from T,R again).
  */
 function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): number {
-  if (opts.all || opts.reduce || opts.csv) {
+  if (opts.reduce) throw new HostError('--reduce and --frustrate are two different models', EXIT.usage, 'dicetray odds --reduce, or dicetray odds --frustrate');
+  if (opts.all || opts.csv) {
     throw new HostError('--frustrate goes with --from, --policy and --json only', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json]');
   }
   const fr = (f: Fraction) => ({ exact: fractionText(f), p: toNumber(f) });

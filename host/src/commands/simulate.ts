@@ -31,7 +31,19 @@ export interface SimulateOptions {
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
-const Z_NOTE = '  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)';
+const Z_NOTE = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', '  (–: no z yet, too few turns for the normal approximation)'];
+
+/**
+ * How many standard errors a share is off its exact chance p after n trials, or null while the
+ * normal approximation behind "|z| < 2 in 95 %" does not hold yet (the textbook rule: n·p and
+ * n·(1 − p) both at least 5; one turn gave z = ±0.9 that meant nothing).
+ */
+function shareZ(share: number, p: number, n: number): number | null {
+  return n * p >= 5 && n * (1 - p) >= 5 ? (share - p) / Math.sqrt((p * (1 - p)) / n) : null;
+}
+
+/** A z for a table: two decimals, or '–' while there is none. */
+const zText = (z: number | null): string => (z === null ? '–' : z.toFixed(2));
 type Kind = (typeof KINDS)[number];
 
 /** Where the running frequencies are written down: 1, 2, 5 × 10^k and the last turn. */
@@ -87,7 +99,7 @@ const MIN_TURNS_FOR_Z = 30;
 export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
-  checkCsvTarget(opts.csv, opts.json);
+  checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
   checkSvgTarget(opts.svg);
   if (parseGame(game) === 'thats_life') {
     if (opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
@@ -108,7 +120,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   let pts = 0;
   let pts2 = 0;
   const marks = checkpoints(turns);
-  const rows: { n: number; f: Record<Kind, number>; throws: number }[] = [];
+  const rows: { n: number; f: Record<Kind, number>; throws: number; points: number }[] = [];
   const bar = progress(turns, 'turns');
   simulateTurns(turns, seed, policy, (t, i) => {
     bar.step(i);
@@ -123,19 +135,20 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     if (n === marks[rows.length]) {
       const f = {} as Record<Kind, number>;
       for (const k of KINDS) f[k] = count[k] / n;
-      rows.push({ n, f, throws: throws / n });
+      rows.push({ n, f, throws: throws / n, points: pts / n });
     }
   });
   bar.done();
   const last = rows[rows.length - 1];
   // How far the final frequency is from the exact value, in standard errors of a binomial share.
-  const z = (k: Kind) => (last.f[k] - p[k]) / Math.sqrt((p[k] * (1 - p[k])) / last.n);
+  const z = (k: Kind) => shareZ(last.f[k], p[k], last.n);
   const mean = pts / turns;
   const pointsExact = toNumber(turnPoints(policy));
   const spread = pts2 / turns - mean * mean;
   const zPoints = turns >= MIN_TURNS_FOR_Z && spread > 0 ? (mean - pointsExact) / Math.sqrt(spread / turns) : null;
-  const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws'], KINDS.map((k) => k + '_exact'), ['throws_exact'])];
-  for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws], KINDS.map((k) => p[k]), [toNumber(exact.throws)]));
+  // `_exact` is the exact value as a decimal; the running mean of points sits beside throws.
+  const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws', 'points'], KINDS.map((k) => k + '_exact'), ['throws_exact', 'points_exact'])];
+  for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
@@ -151,8 +164,8 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const fmt = (x: number) => x.toFixed(4).padStart(8);
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
-  io.out(`  z-score ${KINDS.map((k) => z(k).toFixed(2).padStart(8)).join(' ')}`);
-  io.out(Z_NOTE);
+  io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')}`);
+  for (const l of Z_NOTE) io.out(l);
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
@@ -183,7 +196,7 @@ function shareReport(
   });
   bar.done();
   const last = rows[rows.length - 1];
-  const z = (last.share - p) / Math.sqrt((p * (1 - p)) / last.n);
+  const z = shareZ(last.share, p, last.n);
   if (opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
   if (opts.json) {
@@ -198,8 +211,8 @@ function shareReport(
   io.out(`   turns${sep}${r.column.padStart(w)}`);
   for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
-  io.out(`  z-score${sep}${z.toFixed(2).padStart(w)}`);
-  io.out(Z_NOTE);
+  io.out(`  z-score${sep}${zText(z).padStart(w)}`);
+  for (const l of Z_NOTE) io.out(l);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;
@@ -267,9 +280,9 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
     if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, f: watch.map((k) => hits[k] / (i + 1)) });
   });
   bar.done();
-  const z = route.map((_, i) => (hits[i + 1] / walks - p[i]) / Math.sqrt((p[i] * (1 - p[i])) / walks));
+  const z = route.map((_, i) => shareZ(hits[i + 1] / walks, p[i], walks));
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
-  route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i]]));
+  route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures'));
   if (opts.json) {
@@ -279,8 +292,9 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
   io.out('');
   io.out('   k card  stopped   exact        z');
-  route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${z[i].toFixed(2).padStart(8)}`));
-  io.out(`\n  largest |z| ${Math.max(...z.map(Math.abs)).toFixed(2)} over 32 cards (with 32 cards, |z| up to about 3 is to be expected)`);
+  route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${zText(z[i]).padStart(8)}`));
+  const zs = z.filter((x): x is number => x !== null);
+  io.out(zs.length ? `\n  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '\n  no z yet: too few figures for the normal approximation');
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;

@@ -213,19 +213,21 @@ export function oddsText(s: PvState): string[] {
     // The choice: each number's chance of a marker, and the points it is expected to bring.
     const c = targetChoices(T.first_faces);
     const pts = (f: Parameters<typeof toNumber>[0]) => (toNumber(f) >= 0 ? '+' : '−') + Math.abs(toNumber(f)).toFixed(1);
-    return [`  marker by target: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  points by target: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
+    return [`  marker, no rerolls: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  points, no rerolls: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
   }
   else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
   else if (s.phase === 'reroll_window' && T.last) {
     const t = T.targets - T.last.t;
     const r = T.ravens - T.last.r;
     const out: string[] = [];
-    // The active player's choice, by the chance of a marker (nobody frustrating): keep or reduce.
+    // The active player's choice, by the chance of a marker (nobody frustrating): keep the throw
+    // (the reduce stays in hand for a later throw) or reduce now. Each line names its model: the
+    // same kept throw reads differently with and without the reduce still to come.
     const c = canReduce(s) ? reduceChoice(t, r, T.targets, T.ravens) : null;
-    if (c) out.push(`  odds of a marker, reduce only: keep ${pct(c.keep)} · reduce ${pct(c.reduce)}`);
+    if (c) out.push(`  marker, nobody frustrating: keep ${pct(c.keep)} (reduce later) · reduce now ${pct(c.reduce)}`);
     // The opponents' bet: frustrating costs each of them one unless the turn then ends with 3+ ravens.
     const f = possibleFrustraters(s).length ? frustrateStakes(t, r, T.targets, T.ravens) : null;
-    if (f) out.push(`  if frustrated: marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
+    if (f) out.push(`  frustrated, no later rerolls: marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
     return out;
   } else return [];
   return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · 3+ ravens ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
