@@ -51,7 +51,19 @@ function seedInGiven(sc: Scenario): [Record<string, unknown>, Record<string, unk
   const seed = config.seed != null ? config.seed : sc.seed;
   if (given.seed == null && seed != null) given.seed = seed;
   delete config.seed;
+  given.players = playerList(given.players);
   return [given, config];
+}
+
+/**
+ * Players as the engines read them, a list of { name, … }: a given written the way a state shows
+ * its players (conventions: players{name:{markers, frustrations}}), a map in seat order, becomes
+ * that list. Anything else is left for the engine to judge.
+ */
+function playerList(p: unknown): unknown {
+  if (p === null || typeof p !== 'object' || Array.isArray(p)) return p;
+  const m = p as Record<string, unknown>;
+  return Object.keys(m).map((name) => Object.assign(ownCopy(m[name]), { name: name }));
 }
 
 /** A shallow copy of a JSON object's own keys: a "__proto__" key stays a key (Object.assign would make it the prototype). */

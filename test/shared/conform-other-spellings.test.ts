@@ -123,4 +123,13 @@ describe('conformance files from other implementations', () => {
       expect(run({ given, events, expect: { phase: 'await_marker_choice', middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, players: { B: { markers: [5] } } } }).problems).toEqual([]);
     }
   });
+
+  it('given players written as a state shows them (a map by name, in seat order) are the same players', () => {
+    const players = { Ann: { markers: [4, 3], frustrations: 0 }, Ben: { markers: [5], frustrations: 1 } };
+    const events = [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }];
+    expect(run({ given: { players, active: 'Ben' }, events, expect: { active: 'Ben', players: { Ann: { markers: [3, 4], frustrations: 0 }, Ben: { markers: [5], frustrations: 1 } }, phase: 'await_throw' } }).problems).toEqual([]);
+    // Seat order is the map's order: the first is the start player when none is given.
+    expect(run({ given: { players }, expect: { active: 'Ann' } }).problems).toEqual([]);
+    expect(run({ game: 'thats_life', given: { players: { Red: {}, Blue: {} } }, expect: { active: 'Red', figures_per_player: 3 } }).problems).toEqual([]);
+  });
 });
