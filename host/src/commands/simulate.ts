@@ -32,6 +32,7 @@ export interface SimulateOptions {
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
 const Z_NOTE = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', '  (–: no z yet, too few turns for the normal approximation)'];
+type Kind = (typeof KINDS)[number];
 
 /**
  * How many standard errors a share is off its exact chance p after n trials, or null while the
@@ -44,7 +45,6 @@ function shareZ(share: number, p: number, n: number): number | null {
 
 /** A z for a table: two decimals, or '–' while there is none. */
 const zText = (z: number | null): string => (z === null ? '–' : z.toFixed(2));
-type Kind = (typeof KINDS)[number];
 
 /** Where the running frequencies are written down: 1, 2, 5 × 10^k and the last turn. */
 function checkpoints(n: number): number[] {
