@@ -74,11 +74,24 @@ describe.concurrent('dicetray flash', () => {
       const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
       expect(await unlocked.exited).toBe(0);
       expect(unlocked.err.join('\n')).toContain('logged in to the locked console');
+      // The staff sheet's re-flash keeps the board a kiosk with its password (it dropped the
+      // profile without a word); --no-kiosk takes it off, said so.
+      expect(unlocked.out.join('\n')).toMatch(/kiosk profile kept/);
+      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff42' });
+      pb.board.press('OK', 3600);
+      pb.board.press('BK', 3600);
+      await sleep(3900);
+      pb.board.press('K4', 1200);
+      await sleep(1500);
+      const open = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42', '--no-kiosk']);
+      expect(await open.exited).toBe(0);
+      expect(open.out.join('\n')).toMatch(/kiosk profile removed/);
       expect(pb.board.storage.files['dt.kiosk']).toBeUndefined();
+      expect((await new Cli(['flash', '--port', pb.path, '--no-kiosk', '--kiosk-password', 'x1']).exited)).toBe(2);
     } finally {
       pb.stop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a board the build is not for before writing anything, and names the --board to use', async () => {
     const dir = scratchDir();

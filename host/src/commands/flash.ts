@@ -36,6 +36,8 @@ export interface FlashOptions {
   kioskPassword?: string;
   /** Log in first: the board's console is locked with this password (a kiosk board in flashing mode). */
   unlock?: string;
+  /** false (`--no-kiosk`): remove the kiosk profile; otherwise --unlock keeps it with its password. */
+  kiosk?: boolean;
   json?: boolean;
   verbose?: boolean;
   /** Seconds to wait for the board's hello after the upload. */
@@ -144,7 +146,19 @@ async function readHello(spec: BoardSpec, existing: BoardStream | null, timeoutM
   }
 }
 
-export async function flash(opts: FlashOptions, io: Output): Promise<number> {
+/**
+ * The kiosk password the flashed board gets: --kiosk-password, else the --unlock one (a kiosk
+ * board re-flashed from its staff menu stays a kiosk: the staff sheet's re-flash dropped the
+ * profile without a word), none with --no-kiosk.
+ */
+function kioskPasswordOf(opts: FlashOptions): string | undefined {
+  if (opts.kiosk === false && opts.kioskPassword !== undefined) throw new HostError('--no-kiosk and --kiosk-password contradict each other', EXIT.usage, 'give one of them');
+  if (opts.kioskPassword !== undefined) return opts.kioskPassword;
+  return opts.kiosk === false ? undefined : opts.unlock;
+}
+
+export async function flash(flags: FlashOptions, io: Output): Promise<number> {
+  const opts = Object.assign({}, flags, { kioskPassword: kioskPasswordOf(flags) });
   if (opts.kioskPassword !== undefined) checkPassword(opts.kioskPassword);
   const verifyMs = opts.verifyTimeout !== undefined ? Number(opts.verifyTimeout) * 1000 : 10_000;
   if (!(verifyMs > 0)) throw new HostError(`bad --verify-timeout ${opts.verifyTimeout}`, EXIT.usage, 'seconds, e.g. --verify-timeout 20');
@@ -253,7 +267,7 @@ export async function flash(opts: FlashOptions, io: Output): Promise<number> {
   if (hello.bh !== manifest.hash) problems.push(`bundle ${hello.bh} (expected ${manifest.hash})`);
   if (problems.length) throw new HostError(`flash not verified: the board says ${problems.join(', ')}`, EXIT.flash, 'the upload did not take; flash again with --verbose');
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  const kiosk = opts.kioskPassword !== undefined ? '; kiosk profile set (console off the data port and locked with the password)' : '';
+  const kiosk = opts.kioskPassword === undefined ? (opts.unlock !== undefined ? '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked' : '') : flags.kioskPassword === undefined ? '; kiosk profile kept (console off the data port, locked with the --unlock password)' : '; kiosk profile set (console off the data port and locked with the password)';
   if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
   else io.out(`flashed and verified ${spec.name}: firmware ${hello.fw}, bundle ${hello.bh}, ${hello.board} (${secs} s)${kiosk}`);
   return EXIT.ok;
