@@ -17,7 +17,7 @@ import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
 import type { BoardConfig } from './config';
 import { saveConfig } from './save-config';
 import { C, Frame } from './leds/frame';
-import { PechvogelTable } from './table/pechvogel-table';
+import { newUi, PechvogelTable } from './table/pechvogel-table';
 import { drawableSeats, invalidatePechvogel, renderPechvogel } from './table/pechvogel-render';
 import type { SelfTest } from './maintenance/selftest';
 import { loadMaintenance } from './maintenance/load-maintenance';
@@ -325,11 +325,14 @@ export class App {
     });
   }
 
-  /** Ends the game in progress and returns to set-up (staff, or an abandoned kiosk table). */
+  /**
+   * Ends the game in progress and returns to set-up (staff, or an abandoned kiosk table), an empty
+   * one: the next table joined the last one's seats and options (a long BACK at game over keeps them).
+   */
   abandon(): void {
     this.journal.clear();
     this.setGame(null, null);
-    this.table.ui.mode = 'setup';
+    this.table.ui = newUi();
     this.send({ t: 'new', n: 0 });
   }
 

@@ -41,4 +41,24 @@ describe('host commands', () => {
     expect(sim.requestSync(cfg('led_budget_ma', LED_BUDGET_MAX_MA)).msgs.filter((m) => m.t === 'err')).toEqual([]);
     expect((sim.snapshot() as unknown as { c: { led_budget_ma: number } }).c.led_budget_ma).toBe(LED_BUDGET_MAX_MA);
   });
+
+  it('a game cleared for the next table (abandoned, or ended by staff) leaves an empty set-up, not the last seats and options', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0), cfg('abandon_ms', 60_000)]);
+    // A table joins seats 5 and 6 with virtual dice, plays, and walks away.
+    for (const b of ['S5', 'S6', 'K1', 'OK']) {
+      board.press(b, 80);
+      board.advance(400);
+    }
+    const snap = () => sim.snapshot() as unknown as { st: { players: unknown[] } | null; ui: { seatsIn: boolean[]; virtual: boolean; startSeat: number } };
+    expect(snap().st!.players.length).toBe(2);
+    board.advance(61_000);
+    expect(snap().st).toBe(null);
+    expect(snap().ui).toMatchObject({ seatsIn: [false, false, false, false, false, false, false], virtual: false, startSeat: -1 });
+    // The next table's seats are theirs alone.
+    for (const b of ['S1', 'S2', 'OK']) {
+      board.press(b, 80);
+      board.advance(400);
+    }
+    expect(snap().st!.players).toEqual([expect.objectContaining({ name: 'Seat 1' }), expect.objectContaining({ name: 'Seat 2' })]);
+  });
 });

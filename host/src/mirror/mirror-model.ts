@@ -55,7 +55,7 @@ export type MirrorEvent =
   | { kind: 'refused'; action: string; code: string }
   | { kind: 'button'; button: string; press: string }
   | { kind: 'board_error'; code: string; msg: string }
-  | { kind: 'new_game' };
+  | { kind: 'new_game'; cleared: boolean };
 
 export class MirrorModel extends EventEmitter {
   hello: Hello | null = null;
@@ -72,6 +72,8 @@ export class MirrorModel extends EventEmitter {
   private lastSeq = -1;
   private chunks: string[] = [];
   private wantSnapshot = false;
+  /** A `new` line came: the next snapshot says whether a game started or was cleared. */
+  private afterNew = false;
 
   constructor(private requestSnapshot: () => void, private now: () => number = Date.now) {
     super();
@@ -121,7 +123,8 @@ export class MirrorModel extends EventEmitter {
       case 'act':
         return this.applyAction(msg.n, msg.a);
       case 'new':
-        this.note({ kind: 'new_game' });
+        // Said once the snapshot tells which: a new game, or the game cleared back to set-up.
+        this.afterNew = true;
         this.wantSnapshot = false;
         // A new game, or the one in play ended (staff, an abandoned table): the board says which in its snapshot.
         return this.resync('a game started or ended at the board');
@@ -172,6 +175,8 @@ export class MirrorModel extends EventEmitter {
       const h: LogHeader = snap.st.n === 0 && snap.h.setup ? { log: LOG_FORMAT, game: snap.h.game, setup: snap.h.setup } : { log: LOG_FORMAT, game: snap.st.game, state: snap.st };
       this.log.push(headerLine(h));
     }
+    if (this.afterNew) this.note({ kind: 'new_game', cleared: !snap.st });
+    this.afterNew = false;
     this.note({ kind: 'synced' });
     this.emit('change');
   }

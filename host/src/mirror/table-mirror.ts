@@ -262,7 +262,7 @@ export class TableMirror extends EventEmitter {
       case 'board_error':
         return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error ${e.code}: ${e.msg}` });
       case 'new_game':
-        return this.note({ ev: 'new_game', text: 'new game on the board' });
+        return this.note({ ev: 'new_game', text: e.cleared ? 'game cleared: the table is back in set-up' : 'new game on the board' });
       default:
         return;
     }
