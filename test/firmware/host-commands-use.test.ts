@@ -61,4 +61,23 @@ describe('host commands', () => {
     }
     expect(snap().st!.players).toEqual([expect.objectContaining({ name: 'Seat 1' }), expect.objectContaining({ name: 'Seat 2' })]);
   });
+
+  it('a staff menu nobody touches closes after 5 minutes (left open, the table ignored every press)', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0), { c: 'new', p: ['Ann', 'Ben'] } as HostCmd]);
+    board.press('OK', 3600);
+    board.press('BK', 3600);
+    board.advance(4000);
+    const uis = () => sim.msgs.filter((m) => m.t === 'ui').map((m) => (m as unknown as { m: string }).m);
+    expect(uis().pop()).toBe('staff');
+    // The chord's release (3.6 s) is the last input.
+    board.advance(299_000);
+    expect(uis().pop()).toBe('staff');
+    board.advance(2_000);
+    expect(uis().pop()).toBe('play');
+    // The game is as it was, and the seats play again.
+    expect((sim.snapshot() as unknown as { st: { n: number } }).st.n).toBe(0);
+    board.press('K1', 80);
+    board.advance(300);
+    expect(sim.msgs.filter((m) => m.t === 'ui').pop()).toMatchObject({ m: 'play', e: [3] });
+  });
 });
