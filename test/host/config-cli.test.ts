@@ -213,6 +213,16 @@ describe('dicetray config', () => {
     expect(t.out).not.toContain('not readable');
   }, 60_000);
 
+  it('a port another program holds (the wall screen\'s mirror) says to stop that program, not to check the cable', async () => {
+    const { pb, dir } = await ptyBoard('ttyCFB');
+    const { SerialPort } = await import('serialport');
+    const held = new SerialPort({ path: pb.path, baudRate: 9600 });
+    await new Promise<void>((ok, no) => held.on('open', () => ok()).on('error', no));
+    cleanup.push(() => new Promise((r) => held.close(() => r(undefined))));
+    const r = await run(['config', '-p', pb.path], dir);
+    expectClean(r, 3, /cannot open .*ttyCFB: port is in use by another program\nhint: stop the program that has it open first, such as a running `dicetray mirror`/);
+  }, 60_000);
+
   it('a board that is not there is exit 3; a new sim:FILE gets the firmware files and keeps its settings', async () => {
     const dir = scratchDir('dt-config-');
     expectClean(await run(['config', '-p', path.join(dir, 'ttyNONE'), 'beep=off'], dir), 3, /cannot open .*ttyNONE: no such port/);

@@ -262,7 +262,10 @@ export function openError(spec: BoardSpec, e: Error): HostError {
       ? 'is the board (or `espruino --telnet`, or `dicetray sim --tcp PORT`) running and reachable?'
       : /permission/.test(why)
         ? 'add yourself to the dialout group (sudo usermod -aG dialout $USER) and log in again'
-        : 'is the board plugged in? `dicetray list` shows the boards this computer sees';
+        : /in use/.test(why)
+          ? // Usually the wall screen's own mirror (a service that restarts it): one program per port.
+            'stop the program that has it open first, such as a running `dicetray mirror` (the wall screen\'s service), then try again'
+          : 'is the board plugged in? `dicetray list` shows the boards this computer sees';
   return new HostError(`cannot open ${spec.name}: ${why}`, EXIT.noBoard, hint);
 }
 
