@@ -366,6 +366,9 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(idle.tables[1].idle).toBe(true);
     expect(await t2.locator('.attract').isVisible()).toBe(false);
     expect(await t2.locator('.player').count()).toBe(5);
+    // A set-up nobody is making (after power-up, or a cleared game: a café table's usual state)
+    // calls the next players over; it showed the bare set-up for good.
+    await t1.locator('.attract', { hasText: 'Press your seat button to join, then OK' }).waitFor({ timeout: 10_000 });
     await allSizes(page, 'setup');
   });
 

@@ -321,11 +321,12 @@ function render() {
         + '</div><div class="snote">' + esc(sf.pause || '') + '</div>';
     if (staffHtml !== p.staffHtml) { p.q('.staff').innerHTML = staffHtml; p.staffHtml = staffHtml; }
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
-    // The attract screen only where no game is going on: no game, or a finished one. A game in
-    // progress keeps its screen; the set-up is shown as it is made.
-    const attract = t.idle && live && !setupMode && !staff && (!s || s.phase === 'game_over');
+    // The attract screen only where no game is going on: no game (the set-up nobody is making:
+    // after power-up or a cleared game, the usual state of a café table), or a finished one. A
+    // game in progress keeps its screen; a press ends idleness, so a set-up shows as it is made.
+    const attract = t.idle && live && !staff && (!s || setupMode || s.phase === 'game_over');
     p.el.classList.toggle('idle', !!attract);
-    p.q('.attract .sub').textContent = s ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
+    p.q('.attract .sub').textContent = s && !setupMode ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
     p.q('.attract .small').textContent = t.label;
     p.el.classList.toggle('setup-mode', setupMode);
     const turn = p.q('.turn');
