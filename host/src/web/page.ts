@@ -327,7 +327,7 @@ function render() {
     const attract = t.idle && live && !staff && (!s || setupMode || s.phase === 'game_over');
     p.el.classList.toggle('idle', !!attract);
     p.q('.attract .sub').textContent = s && !setupMode ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
-    p.q('.attract .small').textContent = t.label;
+    p.q('.attract .small').textContent = t.name || t.label;
     p.el.classList.toggle('setup-mode', setupMode);
     const turn = p.q('.turn');
     turn.classList.toggle('bad', !live);
