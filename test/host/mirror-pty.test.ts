@@ -239,9 +239,13 @@ describe('dicetray mirror over a pseudo-terminal', () => {
 
   it('with --wait, waits for a board that is not there yet', async () => {
     const dir = scratchDir();
-    const cli = new Cli(['mirror', '--port', path.join(dir, 'ttyLATE'), '--json', '--no-log', '--wait']);
+    const cli = new Cli(['mirror', '--port', path.join(dir, 'ttyLATE'), '--json', '--no-log', '--wait', '--web', '0']);
     cleanup.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
     expect((await cli.event((e) => e.ev === 'waiting')).text).toMatch(/^waiting for .*ttyLATE \(.*No such file or directory/);
+    // A board not seen yet is awaited, not lost (the page said "Connection to the board lost").
+    await sleep(1200);
+    expect((await (await fetch(url + 'state.json')).json()).tables[0].status).toBe('connecting');
     const pb = await PtyBoard.start(dir, 'ttyLATE');
     cleanup.push(() => pb.stop());
     await cli.event((e) => e.ev === 'hello');

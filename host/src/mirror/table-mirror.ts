@@ -46,6 +46,8 @@ export class TableMirror extends EventEmitter {
   recent: { at: number; text: string }[] = [];
   private hello: Hello | null = null;
   private everLive = false;
+  /** The --wait note was given (once, before the first connection). */
+  private waitSaid = false;
   private helloTimer: NodeJS.Timeout | null = null;
   private helloSince = 0;
   private firstWait: { ok: (h: Hello) => void; fail: (e: HostError) => void } | null = null;
@@ -77,10 +79,15 @@ export class TableMirror extends EventEmitter {
     stream.on('open', () => this.onOpen());
     stream.on('close', (reason: string) => this.onClose(reason));
     stream.on('retry', (reason: string) => {
+      // Only --wait gets here before the first connection: the board is awaited, not lost (the
+      // page said "Connection to the board lost" of a board it had never seen). Said once.
+      if (!this.everLive) {
+        if (!this.waitSaid) this.note({ ev: 'waiting', reason, text: `waiting for ${stream.spec.name} (${reason})` });
+        this.waitSaid = true;
+        return;
+      }
       if (this.status === 'lost') return;
       this.setStatus('lost');
-      // Only --wait gets here before the first connection: say what we are waiting for.
-      if (!this.everLive) this.note({ ev: 'waiting', reason, text: `waiting for ${stream.spec.name} (${reason})` });
     });
   }
 
