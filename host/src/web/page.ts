@@ -134,6 +134,8 @@ export function pageHtml(title = 'dicetray'): string {
   .panel.down .window, .panel.down .prompt, .panel.down .refusal, .panel.down .staff { display:none; }
   .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:rgba(13,15,20,0.88); text-align:center; padding:1em; }
   .panel.idle .attract { display:flex; }
+  /* Over a set-up the screen underneath has the same title and call: seen through, it doubled them. */
+  .panel.idle.setup-mode .attract { background:var(--panel); }
   .attract .title { font-size:3em; font-weight:800; letter-spacing:0.04em; color:var(--accent); animation: pulse 2.4s ease-in-out infinite; }
   .attract .sub { font-size:1.2em; }
   .attract .small { font-size:0.8em; color:var(--dim); }
