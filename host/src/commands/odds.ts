@@ -127,7 +127,12 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick });
     }
   }
-  if (opts.csv && writeTable(opts.csv, [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)])), opts.decimalComma, io)) return EXIT.ok;
+  // With --die the question is where it goes: the CSV lists its spots (it gave the policies and left
+  // that answer out); a die that fits nowhere gives the header alone.
+  const table: Cell[][] = die
+    ? [['spot', 'p', 'fraction', 'best'] as Cell[]].concat(spots.map((x) => [x.spot, x.p, exactCell(x.exact), x.best ? 1 : 0]))
+    : [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)]));
+  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null }));
     return EXIT.ok;
