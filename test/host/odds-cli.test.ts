@@ -117,6 +117,12 @@ describe('dicetray odds and simulate (classroom)', () => {
     // Empty, and greedy (two ravens: 4): not rerollable. The chances add up to 1.
     expect(by['3,2'].rerollable).toBe(false);
     expect(by['3,4'].rerollable).toBe(false);
+    // The same table as CSV (it was refused): the lone raven's row, and an empty throw's blanks.
+    const csv = (await cli(['odds', '--from', '3,2', '--frustrate', '--csv', '-'])).out.join('\n').split('\n');
+    expect(csv[0]).toBe('targets,ravens,chance,chance_fraction,rerollable,marker_kept,ravens_kept,marker_rerolled,ravens_rerolled,frustrate_to_deny');
+    expect(csv).toContain('3,3,0.2222222222222222,2 / 9,1,0,1,0.55,0.55,0');
+    expect(csv).toContain('3,2,0.4444444444444444,4 / 9,0,,,,,0');
+    expect((await cli(['odds', '--frustrate', '--csv', '-'])).code).toBe(2);
     expect(j.throws.reduce((n: number, w: { chance: { p: number } }) => n + w.chance.p, 0)).toBeCloseTo(1, 12);
     expect(j.lowersMarker).toEqual(['4,2', '4,3']);
     expect(j.raisesRavens).toEqual(['4,2']);

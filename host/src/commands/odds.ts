@@ -284,8 +284,8 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
  */
 function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): number {
   if (opts.reduce) throw new HostError('--reduce and --frustrate are two different models', EXIT.usage, 'dicetray odds --reduce, or dicetray odds --frustrate');
-  if (opts.all || opts.csv) {
-    throw new HostError('--frustrate goes with --from, --policy and --json only', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json]');
+  if (opts.all || (opts.csv && opts.from === undefined)) {
+    throw new HostError('--frustrate goes with --from, --policy, --json, and --csv with --from', EXIT.usage, 'dicetray odds --from 2,1 --frustrate [--json | --csv FILE]');
   }
   const fr = (f: Fraction) => ({ exact: fractionText(f), p: toNumber(f) });
   const f4 = (f: Fraction) => toNumber(f).toFixed(4);
@@ -318,6 +318,18 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
   const lowers = rows.filter((w) => w.keep && cmp(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
   const raises = rows.filter((w) => w.keep && cmp(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
+  if (opts.csv) {
+    // One row per throw from T,R, as the terminal's table, with the reroll beside it (a spreadsheet
+    // compares the columns); kept and rerolled are empty where the throw cannot be rerolled.
+    const head: Cell[] = ['targets', 'ravens', 'chance', 'chance_fraction', 'rerollable', 'marker_kept', 'ravens_kept', 'marker_rerolled', 'ravens_rerolled', 'frustrate_to_deny'];
+    const table: Cell[][] = [head];
+    for (const w of rows) {
+      const [a, b] = w.to.split(',').map(Number);
+      const k = w.keep;
+      table.push([a, b, toNumber(w.chance), exactCell(w.chance), k ? 1 : 0, k ? toNumber(k.marker) : '', k ? toNumber(k.ravens) : '', k ? toNumber(rerolled.marker) : '', k ? toNumber(rerolled.frustration) : '', w.deny ? 1 : 0]);
+    }
+    if (writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+  }
   if (opts.json) {
     io.out(
       JSON.stringify({
@@ -347,5 +359,6 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   outWrapped(io, '(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)', ' ');
   io.out('');
   outWrapped(io, `a marker from ${t},${r}: ${f4(oddsFrom(t, r).marker)} if nobody rerolls, ${f4(against)} (${fractionText(against)}) against an opponent who frustrates to deny it, after a throw to: ${denyAfter.join(' · ') || 'never'} (the frustration kept for later otherwise)`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
 }
