@@ -33,6 +33,8 @@ export interface SimulateOptions {
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
 const Z_NOTE = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', '  (–: no z yet, too few turns for the normal approximation)'];
 type Kind = (typeof KINDS)[number];
+/** Means (points, throws per turn): their z uses the sample's spread, which needs some turns to mean anything. */
+const MIN_TURNS_FOR_Z = 30;
 
 /**
  * How many standard errors a share is off its exact chance p after n trials, or null while the
@@ -41,6 +43,14 @@ type Kind = (typeof KINDS)[number];
  */
 function shareZ(share: number, p: number, n: number): number | null {
   return n * p >= 5 && n * (1 - p) >= 5 ? (share - p) / Math.sqrt((p * (1 - p)) / n) : null;
+}
+
+/**
+ * How many standard errors a mean is off its exact value, from the sample variance, or null
+ * under MIN_TURNS_FOR_Z turns (a spread from one value means nothing; it printed Infinity).
+ */
+function meanZ(mean: number, exact: number, variance: number, n: number): number | null {
+  return n >= MIN_TURNS_FOR_Z && variance > 0 ? (mean - exact) / Math.sqrt(variance / n) : null;
 }
 
 /** A z for a table: two decimals, or '–' while there is none. */
@@ -87,8 +97,6 @@ function progress(total: number, what: string): { step: (i: number) => void; don
   };
 }
 
-/** Points per turn: a mean, so its z uses the sample's spread, which needs some turns to mean anything. */
-const MIN_TURNS_FOR_Z = 30;
 
 
 /**
@@ -116,6 +124,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
   let throws = 0;
+  let throws2 = 0;
   // Points per turn: their mean converges to turnPoints (a mean, so its z uses the sample variance).
   let pts = 0;
   let pts2 = 0;
@@ -131,6 +140,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     if (t.marker && t.frustration) count.both++;
     if (t.murphy) count.murphy++;
     throws += t.throws;
+    throws2 += t.throws * t.throws;
     const n = i + 1;
     if (n === marks[rows.length]) {
       const f = {} as Record<Kind, number>;
@@ -144,8 +154,9 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const z = (k: Kind) => shareZ(last.f[k], p[k], last.n);
   const mean = pts / turns;
   const pointsExact = toNumber(turnPoints(policy));
-  const spread = pts2 / turns - mean * mean;
-  const zPoints = turns >= MIN_TURNS_FOR_Z && spread > 0 ? (mean - pointsExact) / Math.sqrt(spread / turns) : null;
+  const zPoints = meanZ(mean, pointsExact, pts2 / turns - mean * mean, turns);
+  // Throws per turn are a mean too (the README promised their z; the table had none).
+  const zThrows = meanZ(throws / turns, toNumber(exact.throws), throws2 / turns - (throws / turns) ** 2, turns);
   // `_exact` is the exact value as a decimal; the running mean of points sits beside throws.
   const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws', 'points'], KINDS.map((k) => k + '_exact'), ['throws_exact', 'points_exact'])];
   for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact]));
@@ -155,7 +166,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
   }
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), points: zPoints } }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
     return EXIT.ok;
   }
   outWrapped(io, `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, target: ${policyText(policy)}`);
@@ -164,7 +175,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const fmt = (x: number) => x.toFixed(4).padStart(8);
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
-  io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')}`);
+  io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')} ${zText(zThrows).padStart(8)}`);
   for (const l of Z_NOTE) io.out(l);
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
