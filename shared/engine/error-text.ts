@@ -40,7 +40,7 @@ export const ERROR_TEXT: Record<string, string> = {
   invalid_event: 'not a Pechvogel action',
   unknown_event: 'not an action of this game',
   bad_action: 'malformed action',
-  bad_setup: 'impossible set-up',
+  bad_setup: 'impossible set-up: the players (how many, each name once) or an option',
   game_over: 'the game is over',
   unknown_game: 'no rules for this game',
   // Table (firmware) refusals.

@@ -53,7 +53,7 @@ describe('dicetray script: refused scripts and boards', () => {
     for (const names of ['Ann', 'A B C D E F G H']) {
       const r = await cli(['script', script('new.table', `new ${names}\nexpect state phase=await_first_throw\n`)]);
       expect(r.code).toBe(1);
-      expect(r.out.join('\n')).toMatch(/new\.table:1: new refused by the board: bad_setup/);
+      expect(r.out.join('\n')).toMatch(/new\.table:1: new refused by the board: bad_setup \(impossible set-up: the players \(how many, each name once\) or an option\)/);
     }
   });
 

@@ -10,6 +10,7 @@ import { pechvogel } from '../../../shared/games/pechvogel';
 import { subsetMismatches } from '../../../shared/conformance/subset-match';
 import type { Step } from './parse-script';
 import { GEOMETRY } from '../../../hardware/led-board';
+import { describeError } from '../../../shared/engine/error-text';
 
 export interface ScriptTarget {
   link: BoardLink;
@@ -156,7 +157,8 @@ export class ScriptRunner {
     const end = Date.now() + (this.target.expectWithinMs || 0);
     for (;;) {
       const no = this.queue.find(refused) as { code: string; msg?: string } | undefined;
-      if (no) return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''}`;
+      // The code in words too: a set-up the board refuses carries no detail ("bad_setup" alone).
+      if (no) return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${describeError({ code: no.code, message: '' })})`;
       if (this.queue.some(took) || Date.now() >= end || (this.target.lost && this.target.lost())) return null;
       await new Promise((r) => setTimeout(r, 50));
     }
