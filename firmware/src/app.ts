@@ -427,13 +427,13 @@ export class App {
     kick();
     const now = getTime() * 1000;
     let redraw = !!this.selftest || now >= this.wake;
-    // Kiosk: a game nobody touched for abandon_ms is cleared for the next table.
     // A staff menu nobody touched for 5 minutes closes, as the self-test does: left open, it kept a
     // kiosk table dead to the next players' presses for good. (A literal: a const is a global here.)
     if (this.staff && now - this.lastInput > 300000) {
       this.staffButton('OK', 'press');
       redraw = true;
     }
+    // Kiosk: a game nobody touched for abandon_ms is cleared for the next table.
     if (!this.selftest && this.cfg.abandon_ms > 0 && this.state && now - this.lastInput > this.cfg.abandon_ms) {
       this.abandon();
       redraw = true;

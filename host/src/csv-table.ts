@@ -27,7 +27,10 @@ export function csvTable(rows: Cell[][], decimalComma: boolean): string {
   return rows.map((r) => r.map(cell).join(sep)).join('\n') + '\n';
 }
 
-/** Refuses an empty `--csv` before any work is done (an empty name used to write nothing and say nothing). */
+/**
+ * Refuses an empty `--csv` before any work is done (an empty name used to write nothing and say
+ * nothing), and --decimal-comma without a CSV to apply it to.
+ */
 export function checkCsvTarget(file: string | undefined, json: boolean | undefined, decimalComma?: boolean): void {
   // Only the CSV has a decimal comma: the terminal and JSON keep the point (said, not ignored).
   if (file === undefined && decimalComma) throw new HostError('--decimal-comma is for the CSV file', EXIT.usage, 'add --csv FILE (or --csv - for standard output)');

@@ -267,7 +267,10 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   if (hello.bh !== manifest.hash) problems.push(`bundle ${hello.bh} (expected ${manifest.hash})`);
   if (problems.length) throw new HostError(`flash not verified: the board says ${problems.join(', ')}`, EXIT.flash, 'the upload did not take; flash again with --verbose');
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  const kiosk = opts.kioskPassword === undefined ? (opts.unlock !== undefined ? '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked' : '') : flags.kioskPassword === undefined ? '; kiosk profile kept (console off the data port, locked with the --unlock password)' : '; kiosk profile set (console off the data port and locked with the password)';
+  let kiosk = '';
+  if (flags.kioskPassword !== undefined) kiosk = '; kiosk profile set (console off the data port and locked with the password)';
+  else if (opts.kioskPassword !== undefined) kiosk = '; kiosk profile kept (console off the data port, locked with the --unlock password)';
+  else if (opts.unlock !== undefined) kiosk = '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked';
   if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
   else io.out(`flashed and verified ${spec.name}: firmware ${hello.fw}, bundle ${hello.bh}, ${hello.board} (${secs} s)${kiosk}`);
   return EXIT.ok;

@@ -307,11 +307,11 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   const [t, r] = parseFrom(opts.from);
   const n = 7 - t - r;
   const rerolled = oddsFrom(t, r);
-  const rows: { to: string; deny: boolean; chance: Fraction; keep: { marker: Fraction; ravens: Fraction } | null }[] = [];
+  const rows: { to: string; t2: number; r2: number; deny: boolean; chance: Fraction; keep: { marker: Fraction; ravens: Fraction } | null }[] = [];
   for (let a = 0; a <= n; a++)
     for (let b = 0; a + b <= n; b++) {
       const st = frustrateStakes(t, r, t + a, r + b);
-      rows.push({ to: `${t + a},${r + b}`, deny: shouldFrustrate(t, r, t + a, r + b), chance: throwOdds(n, a, b), keep: st ? st.keep : null });
+      rows.push({ to: `${t + a},${r + b}`, t2: t + a, r2: r + b, deny: shouldFrustrate(t, r, t + a, r + b), chance: throwOdds(n, a, b), keep: st ? st.keep : null });
     }
   const against = markerAgainstFrustrate(t, r);
   const denyAfter = rows.filter((w) => w.deny).map((w) => w.to);
@@ -324,9 +324,8 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
     const head: Cell[] = ['targets', 'ravens', 'chance', 'chance_fraction', 'rerollable', 'marker_kept', 'ravens_kept', 'marker_rerolled', 'ravens_rerolled', 'frustrate_to_deny'];
     const table: Cell[][] = [head];
     for (const w of rows) {
-      const [a, b] = w.to.split(',').map(Number);
       const k = w.keep;
-      table.push([a, b, toNumber(w.chance), exactCell(w.chance), k ? 1 : 0, k ? toNumber(k.marker) : '', k ? toNumber(k.ravens) : '', k ? toNumber(rerolled.marker) : '', k ? toNumber(rerolled.frustration) : '', w.deny ? 1 : 0]);
+      table.push([w.t2, w.r2, toNumber(w.chance), exactCell(w.chance), k ? 1 : 0, k ? toNumber(k.marker) : '', k ? toNumber(k.ravens) : '', k ? toNumber(rerolled.marker) : '', k ? toNumber(rerolled.frustration) : '', w.deny ? 1 : 0]);
     }
     if (writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   }

@@ -97,8 +97,6 @@ function progress(total: number, what: string): { step: (i: number) => void; don
   };
 }
 
-
-
 /**
  * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
  * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …

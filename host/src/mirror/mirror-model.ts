@@ -123,10 +123,10 @@ export class MirrorModel extends EventEmitter {
       case 'act':
         return this.applyAction(msg.n, msg.a);
       case 'new':
-        // Said once the snapshot tells which: a new game, or the game cleared back to set-up.
+        // A new game, or the one in play ended (staff, an abandoned table): the board says which in
+        // its snapshot, and the note waits for it.
         this.afterNew = true;
         this.wantSnapshot = false;
-        // A new game, or the one in play ended (staff, an abandoned table): the board says which in its snapshot.
         return this.resync('a game started or ended at the board');
       case 'ui':
         this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
