@@ -97,7 +97,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .command('flash')
     .description('build the firmware if needed, write it to the board\'s Storage (.bootcde, runs at power-up) and verify it')
     .option('-p, --port <board>', BOARD_HELP, 'auto')
-    .option('--board <id>', 'build for this board: pico, wifi, original, mdbt42q (default: the last build)')
+    .option('--board <id>', 'build for this board: pico, wifi, original, mdbt42q (default: pico)')
     .option('--kiosk-password <pw>', 'kiosk profile: console off the data port and locked with this password')
     .option('--unlock <pw>', 'log in to a locked console first (a kiosk board put into flashing mode from its staff menu); the board stays a kiosk with this password')
     .option('--no-kiosk', 'with --unlock: remove the kiosk profile (console back on the data port, unlocked)')

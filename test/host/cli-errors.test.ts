@@ -3,7 +3,7 @@
  * trace, no hang, and under --json one JSON error object on stdout.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { scratchDir } from '../support/host-harness';
@@ -25,6 +25,15 @@ describe('dicetray usage and file errors', () => {
     expectClean(r, 7, /unknown board "zx81"/);
     const j = await run(['flash', '--board', 'zx81', '-p', 'sim:memory', '--json'], dir);
     expect(expectJsonError(j, 7).error.code).toBe('build');
+  });
+
+  it('flash --board wifi builds and writes the WiFi build, so a Pico refuses it (it rebuilt and flashed the Pico build)', async () => {
+    // Its own dist: a WiFi build in firmware/dist would race with the suite's other files.
+    const dist = path.join(dir, 'dist-wifi');
+    const r = await run(['flash', '--board', 'wifi', '-p', 'sim:memory'], dir, 120_000, { DICETRAY_DIST: dist });
+    expectClean(r, 5, /this build is for Espruino WiFi \(ESPRUINOWIFI\): nothing written/);
+    expect(r.err).toMatch(/firmware \S+ for wifi, bundle/);
+    expect(JSON.parse(readFileSync(path.join(dist, 'dicetray.json'), 'utf8')).board).toBe('wifi');
   });
 
   it('a broken sim Storage file is exit 6 with a hint to start fresh (sim, mirror -p sim:FILE, flash -p sim)', async () => {

@@ -10,9 +10,9 @@ export interface Run {
 }
 
 /** Runs the CLI in `cwd`; a run that does not end within `ms` is killed and reported as code null. */
-export function run(args: string[], cwd: string, ms = 30_000): Promise<Run> {
+export function run(args: string[], cwd: string, ms = 30_000, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));

@@ -31,17 +31,17 @@ export interface Bundle {
   files: Record<string, string>;
 }
 
-export async function ensureBundle(force = false): Promise<Bundle> {
+/** The bundle for `board` (the reference board's unless said: the simulator's, a plain flash's). */
+export async function ensureBundle(board: string = DEFAULT_BOARD): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
   const readManifest = (): Manifest => JSON.parse(readFileSync(man, 'utf8'));
   let manifest = existsSync(file) && existsSync(man) ? readManifest() : null;
-  // A build for another board (`build --board wifi`) is not the simulator's or a plain flash's:
-  // they run the reference board's.
-  const stale = !manifest || manifest.board !== DEFAULT_BOARD || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
+  // A build for another board (`build --board wifi`) is not this one's.
+  const stale = !manifest || manifest.board !== board || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
   // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
-  if (force || stale || !manifest) {
-    await (await import('../../../firmware/build/build-firmware')).buildFirmware();
+  if (stale || !manifest) {
+    await (await import('../../../firmware/build/build-firmware')).buildFirmware({ board });
     manifest = readManifest();
   }
   const files: Record<string, string> = {};

@@ -5,8 +5,8 @@
  * hello. Anything short of a verified board is a failure with EXIT.flash and the reason.
  */
 import { ensureBundle, type Bundle } from './firmware-bundle';
-import { buildFirmware } from '../../../firmware/build/build-firmware';
 import { buildFailure } from './build';
+import { DEFAULT_BOARD } from '../../../firmware/build/paths';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
@@ -61,16 +61,13 @@ function checkPassword(pw: string): void {
   if (!/^[\x21-\x7e]{1,19}$/.test(pw)) throw new HostError('the kiosk password must be 1 to 19 printable ASCII characters without spaces', EXIT.usage);
 }
 
-async function bundleFor(board: string | undefined): Promise<Bundle> {
-  const b = await ensureBundle();
-  if (!board || board === b.manifest.board) return b;
+async function bundleFor(board: string): Promise<Bundle> {
   try {
     // An unknown board or a pin map conflict is reported as `dicetray build` reports it (exit 7).
-    await buildFirmware({ board });
+    return await ensureBundle(board);
   } catch (e) {
     throw buildFailure(board, e);
   }
-  return ensureBundle();
 }
 
 /**
@@ -174,7 +171,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   let stream: BoardStream | null = await openBoard(spec, { failFast: true });
   let bundle: Bundle;
   try {
-    bundle = await bundleFor(opts.board);
+    bundle = await bundleFor(opts.board || DEFAULT_BOARD);
   } catch (e) {
     stream.close();
     throw e;
