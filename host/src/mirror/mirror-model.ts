@@ -8,6 +8,10 @@ import { step } from '../../../shared/engine/step';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
+import { checkPvState } from '../../../shared/games/pechvogel/check-state';
+
+/** A snapshot asked for and not come (the request or a chunk lost on the line) is asked for again after this. */
+export const SNAPSHOT_RETRY_MS = 3000;
 
 export interface MirrorUi {
   m: string;
@@ -72,6 +76,7 @@ export class MirrorModel extends EventEmitter {
   private lastSeq = -1;
   private chunks: string[] = [];
   private wantSnapshot = false;
+  private askedAt = 0;
   /** A `new` line came: the next snapshot says whether a game started or was cleared. */
   private afterNew = false;
 
@@ -83,14 +88,26 @@ export class MirrorModel extends EventEmitter {
     this.emit('event', e);
   }
 
-  private resync(reason: string): void {
+  /** Out of sync: asks for a snapshot, once until one comes (`retry` asks again if none does). */
+  private resync(reason: string, askNow = true): void {
     this.synced = false;
     this.chunks = [];
     if (!this.wantSnapshot) {
       this.wantSnapshot = true;
       this.note({ kind: 'resync', reason });
-      this.requestSnapshot();
+      if (askNow) this.ask();
+      else this.askedAt = this.now();
     }
+  }
+
+  private ask(): void {
+    this.askedAt = this.now();
+    this.requestSnapshot();
+  }
+
+  /** Called now and then (the mirror's live tick): a snapshot asked for that never came is asked for again. */
+  retry(): void {
+    if (this.wantSnapshot && this.now() - this.askedAt >= SNAPSHOT_RETRY_MS) this.ask();
   }
 
   handle(msg: BoardMsg): void {
@@ -110,14 +127,19 @@ export class MirrorModel extends EventEmitter {
       const missed = msg.s - this.lastSeq - 1;
       this.lastSeq = msg.s;
       if (msg.t !== 'snap') this.resync(missed > 0 ? `missed ${missed} message(s)` : 'sequence restarted');
-      else this.resync('snapshot interrupted');
+      else {
+        // The snapshot asked for lost a chunk: its rest is useless, ask again (waiting for it left the mirror unsynced for good).
+        this.wantSnapshot = false;
+        this.resync('snapshot interrupted');
+      }
     }
     this.lastSeq = msg.s;
     switch (msg.t) {
       case 'snap':
         if (msg.i === 0) this.chunks = [];
-        if (msg.i !== this.chunks.length) return; // a stray chunk; the gap check asks again
+        if (msg.i !== this.chunks.length) return; // the rest of an interrupted snapshot: asked again already
         this.chunks.push(msg.d);
+        this.askedAt = this.now(); // a slow snapshot still coming is not asked for again
         if (msg.end) this.applySnapshot(this.chunks.join(''));
         return;
       case 'act':
@@ -157,8 +179,15 @@ export class MirrorModel extends EventEmitter {
       this.wantSnapshot = false;
       return this.resync('snapshot was garbled');
     }
+    // A state the views cannot read would crash every screen: kept out, asked again a little later
+    // (at once would loop as fast as the line if the board keeps sending it).
+    const bad = !snap || typeof snap !== 'object' ? 'not an object' : snap.st != null ? checkPvState(snap.st) : null;
+    if (bad) {
+      this.wantSnapshot = false;
+      return this.resync(`snapshot has a state this host cannot read (${bad})`, false);
+    }
     this.header = snap.h;
-    this.state = snap.st;
+    this.state = snap.st || null;
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
     const u = snap.ui;

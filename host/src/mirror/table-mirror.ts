@@ -134,6 +134,7 @@ export class TableMirror extends EventEmitter {
    */
   private liveTick(): void {
     if (this.status !== 'live') return this.clearLive();
+    this.model.retry();
     const quiet = this.now() - this.lastMsgAt;
     if (quiet >= this.silenceMs) {
       this.clearLive();
