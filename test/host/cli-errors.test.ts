@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { scratchDir } from '../support/host-harness';
+import { onPath } from '../../host/src/link/find-boards';
 import { expectClean, expectJsonError, run } from './cli-run';
 
 describe('dicetray usage and file errors', () => {
@@ -34,6 +35,13 @@ describe('dicetray usage and file errors', () => {
     expectClean(r, 5, /this build is for Espruino WiFi \(ESPRUINOWIFI\): nothing written/);
     expect(r.err).toMatch(/firmware \S+ for wifi, bundle/);
     expect(JSON.parse(readFileSync(path.join(dist, 'dicetray.json'), 'utf8')).board).toBe('wifi');
+  });
+
+  it('mirror -p auto --wait waits for a board not plugged in yet (it exited 3 at once, a restart loop under systemd)', async () => {
+    const r = await run(['mirror', '-p', 'auto', '--wait', '--json', '--no-log'], dir, 6_000);
+    if (!onPath('udevadm')) return expectClean(r, 3, /cannot enumerate ports/); // no port listing here: still an error, not a wait
+    expect(r.code, r.err).toBe(null); // still running when killed
+    expect(r.out).toMatch(/"ev":"waiting".*no Espruino board found/);
   });
 
   it('a broken sim Storage file is exit 6 with a hint to start fresh (sim, mirror -p sim:FILE, flash -p sim)', async () => {

@@ -5,7 +5,7 @@
  * Keeps going through unplug/replug, board resets and sequence gaps, and says so.
  */
 import { resolve } from 'node:path';
-import { openBoard, parseBoardSpec, type BoardStream } from '../link/open-board';
+import { autoSpec, openBoard, parseBoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
@@ -64,8 +64,13 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
   const wanted = args.map(splitLabel);
   checkLabels(wanted.map((w) => w.label));
   if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
-  for (const w of wanted) if (w.port === 'auto') w.port = await findOneBoard();
-  const specs = wanted.map((w) => parseBoardSpec(w.port));
+  // --wait: no board yet is what it waits for (a wall screen's PC booting before the table's
+  // board); a machine that cannot list its ports is still an error.
+  if (opts.wait && wanted.some((w) => w.port === 'auto')) await findOneBoard().catch((e) => {
+    if (!(e instanceof HostError && /no Espruino board found/.test(e.message))) throw e;
+  });
+  if (!opts.wait) for (const w of wanted) if (w.port === 'auto') w.port = await findOneBoard();
+  const specs = wanted.map((w) => (w.port === 'auto' ? autoSpec() : parseBoardSpec(w.port)));
   const names = specs.map((s) => (s.kind === 'serial' ? resolve(s.path) : s.name));
   if (new Set(names).size !== names.length) throw new HostError('the same board is named twice', EXIT.usage, 'give each --port once');
   if (wanted.length === 1 && wanted[0].label === 'table 1') wanted[0].label = specs[0].name;

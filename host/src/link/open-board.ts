@@ -14,12 +14,14 @@ import { SimBoard } from '../sim/sim-board';
 import { installFiles } from '../sim/install-files';
 import { ensureBundle } from '../commands/firmware-bundle';
 import { EXIT, HostError } from '../errors';
+import { findOneBoard } from './find-boards';
 
 export const DEFAULT_SIM_STORAGE = '.dicetray/sim-storage.json';
 export const BAUD_RATE = 115200;
 
 export type BoardSpec =
-  | { kind: 'serial'; path: string; name: string }
+  /** `auto`: the one Espruino board plugged in, looked for again at every (re)open (see autoSpec). */
+  | { kind: 'serial'; path: string; name: string; auto?: boolean }
   | { kind: 'tcp'; host: string; port: number; name: string }
   | { kind: 'sim'; storage: string | null; name: string };
 
@@ -36,6 +38,14 @@ export function parseBoardSpec(s: string): BoardSpec {
   }
   if (!s || /^[a-z]+:\/\//i.test(s)) throw new HostError(`unknown board address ${s || '(empty)'}`, EXIT.usage, 'name a serial port (/dev/ttyACM0), tcp://HOST:PORT or sim');
   return { kind: 'serial', path: s, name: s };
+}
+
+/**
+ * `--port auto` for a command that waits for its board (mirror --wait): the board is looked for at
+ * every open attempt, so one plugged in later, or back under another name after a replug, is found.
+ */
+export function autoSpec(): BoardSpec {
+  return { kind: 'serial', path: 'auto', name: 'auto', auto: true };
 }
 
 export interface BoardStream extends EventEmitter {
@@ -102,6 +112,10 @@ function serialTransport(path: string): Transport {
         });
       }),
   };
+}
+
+function autoTransport(): Transport {
+  return { open: async (onData, onClose) => serialTransport(await findOneBoard()).open(onData, onClose) };
 }
 
 function tcpTransport(host: string, portNo: number): Transport {
@@ -283,7 +297,7 @@ export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promis
     sim.boot();
     return s;
   }
-  const t = spec.kind === 'tcp' ? tcpTransport(spec.host, spec.port) : serialTransport(spec.path);
+  const t = spec.kind === 'tcp' ? tcpTransport(spec.host, spec.port) : spec.auto ? autoTransport() : serialTransport(spec.path);
   const s = new ReconnectingStream(spec, t, retryMs);
   try {
     await s.first(opts.failFast !== false);
