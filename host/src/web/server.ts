@@ -7,8 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { RESTART_NOTE } from '../view/table-text';
-import { optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
+import { RESTART_NOTE, optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-layout';
 import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
@@ -28,6 +27,8 @@ export interface WebOptions {
 /** What the footer says for a while after the board restarted. */
 export const RESTART_TEXT = `The board restarted (a power cut?): ${RESTART_NOTE}`;
 export const RESTART_SHOW_MS = 60_000;
+/** Updates a page may leave unread before it is dropped (a full update is a few kB). */
+const MAX_UNREAD_BYTES = 1 << 20;
 
 export interface WebServer {
   url: string;
@@ -165,6 +166,17 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   };
   const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], lastShown(t, i), !!opts.odds, extra(t, i))) });
 
+  /**
+   * A page that stopped reading (a laptop asleep with the tab open) would have every update kept
+   * for it in memory for as long as it stays connected: dropped instead; a page that wakes
+   * reconnects by itself (retry) and gets the whole state.
+   */
+  const send = (c: http.ServerResponse, msg: string) => {
+    if (c.writableLength > MAX_UNREAD_BYTES) {
+      clients.delete(c);
+      c.destroy();
+    } else c.write(msg);
+  };
   // Changes in the same tick go out as one update.
   let pending = false;
   const push = () => {
@@ -173,7 +185,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     setImmediate(() => {
       pending = false;
       const msg = 'data: ' + snapshot() + '\n\n';
-      for (const c of clients) c.write(msg);
+      for (const c of clients) send(c, msg);
     });
   };
   tables.forEach((t, i) => {
@@ -207,7 +219,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // The attract screen needs time to pass, not messages.
   const idleTimer = setInterval(push, 5000);
   const beat = setInterval(() => {
-    for (const c of clients) c.write(': keep-alive\n\n');
+    for (const c of clients) send(c, ': keep-alive\n\n');
   }, 15000);
 
   const server = http.createServer((req, res) => {
@@ -242,7 +254,11 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   });
 
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e) => {
+      clearInterval(idleTimer);
+      clearInterval(beat);
+      reject(e);
+    });
     server.listen(opts.port, opts.host || '127.0.0.1', () => {
       const a = server.address() as AddressInfo;
       const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
