@@ -42,10 +42,30 @@ describe('table wording found confusing at play', () => {
   });
 });
 
+describe('refusals the table state explains better than the code', () => {
+  it('OK with nothing entered while the target is due asks for the target, not dice', () => {
+    const s = run(start(), [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }]);
+    expect(tableRefusal('enter_dice', s, ui())).toBe('Refused: choose the target first (pad 3–7)');
+    expect(tableRefusal('enter_dice', run(s, [{ do: 'choose_target', value: 3 }]), ui())).toBe('Refused: enter the dice on the pad first');
+  });
+
+  it("the active player's own seat with votes in: no frustration to spend, if that is so", () => {
+    let s = start();
+    s.players[1].frustrations = 1;
+    s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }]);
+    expect(s.phase).toBe('reroll_window');
+    expect(tableRefusal('frustration_started', s, ui({ v: [1] }))).toBe('Refused: no frustration to spend');
+    s.players[0].frustrations = 2;
+    expect(tableRefusal('frustration_started', s, ui({ v: [1] }))).toBe('Refused: a frustration has started: the active player can no longer reduce on this throw');
+  });
+});
+
 describe('a seat pressed with no window', () => {
   it('says why a first or an empty throw cannot be rerolled instead of "the window is closed"', () => {
     let s = start();
     s.players[1].frustrations = 1;
+    // Pressed while the first throw is being entered: about that throw too.
+    expect(tableRefusal('window_closed', s, ui({ e: [3, 4] }))).toBe('Refused: the first throw of a turn can never be rerolled');
     s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }]);
     expect(tableRefusal('window_closed', s, ui())).toBe('Refused: the first throw of a turn can never be rerolled');
     s = run(s, [{ do: 'choose_target', value: 3 }]);

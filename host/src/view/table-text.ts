@@ -181,11 +181,16 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     // so ("Keep your claws off first rolls, greedy rolls and empty rolls!"); "closed" read as
     // "too late" to players who were never given a window.
     const L = s.turn.last;
-    if (s.phase === 'await_target' || (s.phase === 'await_throw' && L && L.first)) return refusalText('first_throw_not_rerollable');
+    // A seat pressed while the first throw is being entered is about that throw too.
+    if (s.phase === 'await_first_throw' || s.phase === 'await_target' || (s.phase === 'await_throw' && L && L.first)) return refusalText('first_throw_not_rerollable');
     if (s.phase === 'await_throw' && L && L.empty) return refusalText('empty_throw_not_rerollable');
     // Option R-PV-06b: a reduce's reroll opened no window for the opponents.
     if (s.phase === 'await_throw' && L && L.by === 'reduce' && s.config.reduce_reroll_immune_to_frustrate) return "Refused: a reduce's reroll cannot be frustrated (option K2)";
   }
+  // OK with no dice entered while the target is due: the target is what is missing, not dice.
+  if (err === 'enter_dice' && s && s.phase === 'await_target') return 'Refused: choose the target first (pad 3–7)';
+  // The active player's own seat with votes in and nothing to reduce with: the reason that always holds.
+  if (err === 'frustration_started' && s && s.players[s.active] && s.players[s.active].frustrations < 1) return refusalText('no_frustration_to_spend');
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
     if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
