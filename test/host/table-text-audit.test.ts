@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { run, start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
 import { promptText, tableRefusal } from '../../host/src/view/table-text';
+import { actionText } from '../../host/src/view/action-text';
 
 // Wording found confusing while playing at a simulated table (an audit as players).
 
@@ -88,5 +89,25 @@ describe('a seat pressed with no window', () => {
     s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }, { do: 'reduce' }, { do: 'throw', faces: [3, 'R', 4, 5] }]);
     expect(s.phase).toBe('await_throw');
     expect(tableRefusal('window_closed', s, ui())).toBe("Refused: a reduce's reroll cannot be frustrated (option K2)");
+  });
+});
+
+describe('a turn that completes its target with no marker to win', () => {
+  it('says why no marker came (the table saw the turn pass without a word)', () => {
+    const s = start();
+    s.middle[7 - 3] = 0;
+    s.players[0].markers = [7]; // Ann's own 7 is no option; nobody else holds one
+    const before = run(s, [{ do: 'throw', faces: [7, 7, 7, 'R', 3, 4, 5] }, { do: 'choose_target', value: 7 }]);
+    const a = { do: 'throw', faces: [7, 3, 4] };
+    const after = run(before, [a]);
+    expect(after.active).toBe(1);
+    expect(actionText(a, before, after)).toBe("Ann threw 7 3 4 · four 7s, but no 7 left to win: no marker · Ben's turn");
+    // Four on the first throw: said at the target choice.
+    const first = run(s, [{ do: 'throw', faces: [7, 7, 7, 7, 3, 4, 5] }]);
+    const c = { do: 'choose_target', value: 7 };
+    expect(actionText(c, first, run(first, [c]))).toBe("Ann chose 7 as the target · four 7s, but no 7 left to win: no marker · Ben's turn");
+    // Three ravens end a turn short of four: nothing about markers.
+    const r = { do: 'throw', faces: ['R', 'R', 3] };
+    expect(actionText(r, before, run(before, [r]))).not.toMatch(/marker/);
   });
 });

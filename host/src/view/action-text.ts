@@ -3,6 +3,7 @@
  * "Ann threw 3 3 4 raven · Ann +1 frustration · Ben's turn" rather than the action's JSON.
  */
 import type { PvState } from '../../../shared/games/pechvogel/types';
+import { step } from '../../../shared/engine/step';
 
 const faceList = (f: unknown) => (Array.isArray(f) ? f.map((x) => (x === 'R' ? 'raven' : String(x))).join(' ') : '');
 
@@ -48,9 +49,27 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
     default:
       text = String(a.do);
   }
+  const none = noMarkerToWin(a, before, after);
+  if (none) text += ` · four ${none}s, but no ${none} left to win: no marker`;
   const end = turnEndText(before, after);
   if (end) text += ` · ${end}`;
   return after && after.phase === 'game_over' ? `${text} · game over` : text;
+}
+
+/**
+ * The target value when this action completed four of it and the turn still ended without a
+ * marker (none in the middle, no opponent holding one): the table saw the turn pass with no word
+ * why. The engine says it: the same action with one such marker in the middle asks for the marker.
+ */
+export function noMarkerToWin(a: Record<string, unknown>, before: PvState | null, after: PvState | null): number | null {
+  if (!before || !after || a.do === 'take_marker' || a.do === 'steal' || after.phase === 'await_marker_choice') return null;
+  if (after.phase !== 'game_over' && after.phase !== 'await_first_throw') return null;
+  const v = a.do === 'choose_target' ? a.value : before.turn.target;
+  if (typeof v !== 'number' || !(v >= 3 && v <= 7) || before.middle[v - 3] > 0) return null;
+  const probe = JSON.parse(JSON.stringify(before)) as PvState;
+  probe.middle[v - 3] = 1;
+  const r = step(probe, a as { do: string });
+  return r.ok && (r.state as PvState).phase === 'await_marker_choice' ? v : null;
 }
 
 /**
