@@ -4,7 +4,7 @@
  * finished game got an empty log at every restart). A board that moved on gets a new file.
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter } from '../../host/src/mirror/action-log-writer';
 import { replayLog } from '../../shared/engine/log';
@@ -82,6 +82,34 @@ describe('action logs across mirror restarts', () => {
     // Another table at the same state has logs of its own.
     mirrorRun(dir, now, moved, 'T2');
     expect(readdirSync(dir)).toHaveLength(4);
+  });
+
+  it('a line that could not be written: the game goes on in a new file that replays, not after the gap', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => (t += 1000);
+    const errors: string[] = [];
+    const m = fakeTable(start());
+    new ActionLogWriter({ dir, csv: null, now, onError: (_l, why) => errors.push(why) }).attach(m.table);
+    m.sync();
+    const [first] = readdirSync(dir);
+    m.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    // The file cannot take the next line (a directory in its place stands in for a full disk).
+    rmSync(path.join(dir, first));
+    mkdirSync(path.join(dir, first));
+    m.act({ do: 'choose_target', value: 6 });
+    expect(errors).toHaveLength(1);
+    rmSync(path.join(dir, first), { recursive: true });
+    m.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).not.toBe(first);
+    const r = replayLog(readFileSync(path.join(dir, files[0]), 'utf8'));
+    expect(r.ok).toBe(true);
+    expect(r.applied).toBe(3);
+    expect(r.state).toEqual(m.table.model.state);
+    m.act({ do: 'throw', faces: [3, 'R', 'R'] });
+    expect(replayLog(readFileSync(path.join(dir, files[0]), 'utf8')).applied).toBe(4);
   });
 
   it('never writes over a file of the same second', () => {

@@ -17,7 +17,10 @@ export function fakeTable(state: PvState, label = 'T1') {
       const r = step(t.model.state, a as { do: string });
       if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
       t.model.state = r.state as PvState;
-      t.emit('note', { ev: 'action', a, line: entryLine(r.state, a as { do: string }, r.effects) });
+      // As the mirror's model: its log holds every line since the snapshot.
+      const line = entryLine(r.state, a as { do: string }, r.effects);
+      t.model.log.push(line);
+      t.emit('note', { ev: 'action', a, line });
     },
   };
 }

@@ -76,6 +76,11 @@ function facesOf(a: Record<string, unknown>, line: unknown): unknown[] {
   }
 }
 
+/** A table's label as a file name part. */
+function safeName(label: string): string {
+  return label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
+}
+
 export class ActionLogWriter {
   private files = new Map<string, { file: string; hash: string }>();
   private before = new Map<string, PvState | null>();
@@ -83,6 +88,8 @@ export class ActionLogWriter {
   private pending = new Map<string, ThrowRow>();
   private lastThrow = new Map<string, number>();
   private reported = new Set<string>();
+  /** Tables whose log file lost a line: their next action starts a new file. */
+  private broken = new Set<string>();
   private count = 0;
   private now: () => number;
 
@@ -130,14 +137,19 @@ export class ActionLogWriter {
   }
 
   /** A write that fails mid-game must not end the mirror: it is reported (each failure once per table). */
-  private safely(label: string, write: () => void): void {
+  private safely(label: string, write: () => void): boolean {
     try {
       write();
+      return true;
     } catch (e) {
       if (!this.opts.onError) throw e;
-      const why = fileError('write', (e as NodeJS.ErrnoException).path || 'a log file', e, '').message;
-      if (!this.reported.has(label + '\n' + why)) this.opts.onError(label, why);
-      this.reported.add(label + '\n' + why);
+      const err = e as NodeJS.ErrnoException;
+      const why = fileError('write', err.path || 'a log file', e, '').message;
+      // Once per folder and cause: retries with a new file name each action say nothing new.
+      const key = label + '\n' + (err.path ? dirname(err.path) + '\n' + err.code : why);
+      if (!this.reported.has(key)) this.opts.onError(label, why);
+      this.reported.add(key);
+      return false;
     }
   }
 
@@ -146,7 +158,7 @@ export class ActionLogWriter {
     this.before.set(t.label, s);
     if (!this.opts.dir || !s) return;
     const hash = stateHash(s);
-    const safe = t.label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
+    const safe = safeName(t.label);
     // The first sync in this mirror: the table's newest log from an earlier mirror run may end at
     // this very state (the mirror restarted, the board did not move on): the game goes on there.
     if (!this.files.has(t.label)) {
@@ -160,12 +172,19 @@ export class ActionLogWriter {
     const cur = this.files.get(t.label);
     // Same state as our file's end: the same game goes on in the same file.
     if (cur && cur.hash === hash) return;
+    this.newFile(t, hash);
+  }
+
+  /** A new log file for the table: the mirror's log since its snapshot (header and every action since). */
+  private newFile(t: TableMirror, hash: string): void {
+    const safe = safeName(t.label);
     let file = '';
     // Never over another run's file of the same second.
-    do file = join(this.opts.dir, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
+    do file = join(this.opts.dir!, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
     while (existsSync(file));
     writeFileSync(file, t.model.log.join('\n') + '\n');
     this.files.set(t.label, { file, hash });
+    this.broken.delete(t.label);
     if (this.opts.onFile) this.opts.onFile(t.label, file);
   }
 
@@ -202,8 +221,15 @@ export class ActionLogWriter {
     this.before.set(t.label, after);
     const cur = this.files.get(t.label);
     if (cur && after) {
-      this.safely(t.label, () => appendFileSync(cur.file, String(n.line) + '\n'));
-      cur.hash = stateHash(after);
+      // A line that could not be written (disk full) leaves the file short of it: later lines
+      // there would not replay. The game goes on in a new file once writing works again.
+      if (this.safely(t.label, () => appendFileSync(cur.file, String(n.line) + '\n'))) cur.hash = stateHash(after);
+      else {
+        this.files.delete(t.label);
+        this.broken.add(t.label);
+      }
+    } else if (after && this.broken.has(t.label)) {
+      this.safely(t.label, () => this.newFile(t, stateHash(after)));
     }
     if (!this.opts.csv || !before || !after) return;
     const a = n.a as Record<string, unknown>;
