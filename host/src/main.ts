@@ -1,6 +1,14 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../../firmware/build/paths';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
+
+/** package.json's version: the host's, and the firmware's it builds (build-firmware.ts). */
+function hostVersion(): string {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+}
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -9,6 +17,7 @@ import { guardStdout, stdio, type Output } from './output';
 export function buildCli(io: Output, setCode: (c: number) => void): Command {
   const program = new Command('dicetray')
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
+    .version(hostVersion(), '-V, --version', 'the version of dicetray (the firmware it builds has the same)')
     .exitOverride()
     // Usage errors are printed by main() (dicetray: prefix, hint, JSON under --json).
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()), outputError: () => {} });
@@ -41,7 +50,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--fresh', 'start with empty Storage (erases the --storage file; what the board writes next is kept there)')
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
-    .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt')
+    .option('--odds', 'classroom: show the exact odds of the turn under the prompt (the target choice; in a reroll window, keep or reroll)')
     .action(async (opts) => setCode(await (await import('./commands/sim')).sim(opts, io)));
 
   program
@@ -118,8 +127,8 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
         '',
         'Without KEY=VALUE it prints every setting. Durations take a unit (500ms, 10s, 30m, 1h30m); under the long',
         'name a bare number is milliseconds. Every value is checked before anything is sent, and read back after (a kiosk',
-        "board's console is off its port: it shows window_ms and brightness only). Values persist in the board's Storage.",
-        '  window_ms (window)          reroll window, 0 to 24 h',
+        "board's console is off its port: it reads the settings the board reports in use). Values persist in the board's Storage.",
+        '  window_ms (window)          reroll window, 2 s to 24 h',
         '  marker_ms (marker)          wait before the only possible marker action, 0 to 24 h (0 = at once)',
         '  brightness                  LED brightness, 0 to 255',
         '  led_budget_ma (led_budget)  current the lit LEDs may draw, 0 to 312 mA (the USB limit)',
@@ -135,7 +144,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
   program
     .command('mirror')
     .description('keep a live copy of the game on one or more boards: terminal view, --json events, --web page, action logs')
-    .option('-p, --port <board>', BOARD_HELP + '; repeat for several tables, LABEL=BOARD names a table', collect, [])
+    .addOption(new Option('-p, --port <board>', BOARD_HELP + '; repeat for several tables, LABEL=BOARD names a table').argParser(collect).default([], 'auto'))
     .option('--json', 'one JSON event per line instead of the terminal view')
     .option('--web [port]', 'serve the big-screen page (read-only) on this port (default 8080)')
     .option('--host <addr>', 'address the page listens on (default 127.0.0.1, this computer only)')
@@ -145,7 +154,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--csv <file>', 'also append every throw to this CSV file')
     .option('--wait', 'keep trying when a board is missing or silent at start')
     .option('--silence <s>', 'seconds a live board may send nothing, although asked, before its port is opened again', '6')
-    .option('--odds', 'classroom: show the exact odds of the turn (no rerolls) under the prompt, in the terminal and on the page')
+    .option('--odds', 'classroom: show the exact odds of the turn under the prompt (the target choice; in a reroll window, keep or reroll), in the terminal and on the page')
     .action(async (opts) => setCode(await (await import('./commands/mirror')).mirror(opts, io)));
 
   program

@@ -21,6 +21,12 @@ describe('dicetray usage and file errors', () => {
     }
   });
 
+  it('--version prints the version (package.json), exit 0', async () => {
+    const r = await run(['--version'], dir);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version);
+  });
+
   it('flash --board with an unknown board is a build error (exit 7), as for build', async () => {
     const r = await run(['flash', '--board', 'zx81', '-p', 'sim:memory'], dir);
     expectClean(r, 7, /unknown board "zx81"/);

@@ -82,6 +82,9 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(typeof hundred.z.marker).toBe('number');
     const text = await cli(['simulate', '--turns', '1000']);
     expect(text.out.join('\n')).toMatch(/\n\s+exact\s+0\.5822\s+0\.4578/);
+    // The '–' legend only where a '–' stands (it was always printed).
+    expect(text.out.join('\n')).not.toMatch(/–/);
+    expect(one.out.join('\n')).toMatch(/\(–: no z yet/);
   });
 
   it('The 7th Dwarf: the chance of all seven on the row by placing policy, and its simulation', async () => {

@@ -270,7 +270,9 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     }
   }
   io.out('');
-  outWrapped(io, '(expected throws: every throw of the turn, empty ones, which change nothing, too; from the first throw, that one too)', ' ');
+  // "That one too" is about the first throw: said only where a list starts there.
+  const fromStart = list.some((o) => o.from === 'start');
+  outWrapped(io, `(expected throws: every throw of the turn, empty ones, which change nothing, too${fromStart ? '; from the first throw, that one too' : ''})`, ' ');
   if (reduce) outWrapped(io, '(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)', ' ');
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;

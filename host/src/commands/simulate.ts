@@ -32,6 +32,11 @@ export interface SimulateOptions {
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
 const Z_NOTE = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', '  (–: no z yet, too few turns for the normal approximation)'];
+
+/** The z legend; its second line only where a '–' stands in for a z. */
+function zNote(zs: (number | null)[]): string[] {
+  return zs.some((z) => z === null) ? Z_NOTE : Z_NOTE.slice(0, 1);
+}
 type Kind = (typeof KINDS)[number];
 /** Means (points, throws per turn): their z uses the sample's spread, which needs some turns to mean anything. */
 const MIN_TURNS_FOR_Z = 30;
@@ -174,7 +179,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
   io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')} ${zText(zThrows).padStart(8)}`);
-  for (const l of Z_NOTE) io.out(l);
+  for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) io.out(l);
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
@@ -221,7 +226,7 @@ function shareReport(
   for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
   io.out(`  z-score${sep}${zText(z).padStart(w)}`);
-  for (const l of Z_NOTE) io.out(l);
+  for (const l of zNote([z])) io.out(l);
   if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
   if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
   return EXIT.ok;

@@ -46,7 +46,7 @@ export function refusalText(err: string): string {
 export const REFUSAL_SHOW_MS = 12_000;
 
 /** What a restart (power cut, watchdog) did to the game, for every screen that says one came. */
-export const RESTART_NOTE = 'the game goes on where it was; a throw half entered on the pad is entered again';
+export const RESTART_NOTE = 'the game goes on where it was; a throw half entered on the pad has to be entered again';
 
 /** Milliseconds left to show a refusal that came at `since` (0: no longer shown). */
 export function refusalLeft(since: number, now: number): number {
