@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from '../../firmware/build/paths';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
+import { SCRIPT_GRAMMAR } from './script/parse-script';
 
 /** package.json's version: the host's, and the firmware's it builds (build-firmware.ts). */
 function hostVersion(): string {
@@ -59,6 +60,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('<file>', 'table script')
     .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
     .option('--json', 'machine-readable result')
+    .addHelpText('after', () => '\nA script, one step per line:\n' + SCRIPT_GRAMMAR.replace(/^/gm, '  ') + '\nExamples: test/fixtures/scripts/*.table')
     .action(async (file: string, opts) => setCode(await (await import('./commands/script')).script(file, opts, io)));
 
   program

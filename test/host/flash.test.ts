@@ -140,7 +140,8 @@ describe.concurrent('dicetray flash', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as net.AddressInfo).port;
     try {
-      const cli = new Cli(['flash', '--port', `tcp://127.0.0.1:${port}`]);
+      // Written with a trailing '/', as the other commands take it (flash refused it as an internal error).
+      const cli = new Cli(['flash', '--port', `tcp://127.0.0.1:${port}/`]);
       expect(await cli.exited).toBe(5);
       expect(cli.err.join('\n')).toMatch(/dicetray: no Espruino REPL answered at tcp:\/\/127\.0\.0\.1:\d+/);
     } finally {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { cli } from '../support/cli';
 import { REPO, scratchDir, sleep, tcpBoard } from '../support/host-harness';
 import { expectClean, run } from './cli-run';
+import { parseScript } from '../../host/src/script/parse-script';
 
 const dir = scratchDir('dt-script-errors-');
 const script = (name: string, text: string) => {
@@ -47,6 +48,11 @@ describe('dicetray script: refused scripts and boards', () => {
     expect(nul.code).toBe(6);
     expect(nul.err[0]).toMatch(/line 1: given needs a JSON object/);
     expect(nul.err[0]).not.toMatch(/cannot read/);
+  });
+
+  it('reads a quoted name with spaces as one name, without its quotes (as expect state reads it)', () => {
+    const [step] = parseScript('new "Ann Lee" Ben seed=3\n');
+    expect(step).toEqual({ line: 1, op: 'new', names: ['Ann Lee', 'Ben'], seed: 3, start: undefined });
   });
 
   it("fails a new step the board refuses (1 player, 8 players) with the board's code", async () => {

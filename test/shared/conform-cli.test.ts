@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../support/cli';
@@ -92,5 +92,12 @@ describe('dicetray conform', () => {
     const none = spawnSync('node', [bin, 'conform', join(dir, 'none')], { encoding: 'utf8' });
     expect(none.status).toBe(6);
     expect(none.stderr).toMatch(/a folder with no \.json files in it/);
+    // A broken link in a folder is reported with the file; the others still run (it crashed the run).
+    symlinkSync(join(dir, 'gone.json'), join(dir, 'more', 'link.json'));
+    const broken = spawnSync('node', [bin, 'conform', dir], { encoding: 'utf8' });
+    expect(broken.status).toBe(6);
+    expect(broken.stderr).toMatch(/link\.json/);
+    expect(broken.stderr).not.toMatch(/unexpected error/);
+    expect(broken.stdout.trim().split('\n').pop()).toMatch(/^28 passed, 0 failed/);
   });
 });

@@ -35,9 +35,21 @@ function load(file: string): { doc: unknown } | { error: string } {
 function expand(files: string[]): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return void out.push(dir); // unreadable: load() says why
+    }
+    for (const name of names) {
       const f = join(dir, name);
-      if (statSync(f).isDirectory()) walk(f);
+      let sub = false;
+      try {
+        sub = statSync(f).isDirectory();
+      } catch {
+        // A broken link or a file gone meanwhile: load() says so (it crashed the whole run).
+      }
+      if (sub) walk(f);
       else if (name.endsWith('.json')) out.push(f);
     }
   };

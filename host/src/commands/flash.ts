@@ -190,7 +190,8 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
 
   // EspruinoTools talks TCP; everything else gets a local bridge for the upload.
   let bridge: Bridge | null = null;
-  let url = spec.name;
+  // Rebuilt from its parts: EspruinoTools takes tcp://HOST:PORT only (a trailing '/' was refused).
+  let url = spec.kind === 'tcp' ? `tcp://${spec.host}:${spec.port}` : spec.name;
   if (spec.kind === 'tcp') {
     // Only one client at a time on a telnet console: hang up before EspruinoTools connects.
     stream.close();

@@ -18,6 +18,7 @@ import { findOneBoard } from './find-boards';
 
 export const DEFAULT_SIM_STORAGE = '.dicetray/sim-storage.json';
 export const BAUD_RATE = 115200;
+const CONNECT_TIMEOUT_MS = 5000;
 
 export type BoardSpec =
   /** `auto`: the one Espruino board plugged in, looked for again at every (re)open (see autoSpec). */
@@ -126,8 +127,14 @@ function tcpTransport(host: string, portNo: number): Transport {
         let up = false;
         let closed = false;
         sock.setNoDelay(true);
+        // An unreachable address would wait for the system's own timeout (about 2 min on Linux)
+        // at every attempt; a board on the network answers in well under this.
+        sock.setTimeout(CONNECT_TIMEOUT_MS, () => {
+          if (!up) sock.destroy(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`));
+        });
         sock.once('connect', () => {
           up = true;
+          sock.setTimeout(0);
           ok({
             write: (d) => {
               if (!closed && !sock.destroyed) sock.write(d);
