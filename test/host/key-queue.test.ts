@@ -38,3 +38,25 @@ describe('sim keys typed while the machine is busy', () => {
     board.powerCut();
   });
 });
+
+describe('sim keys across a restart', () => {
+  it('a key held when the board restarts (watchdog, reset from the REPL) comes up: the queue goes on', async () => {
+    const board = await makeSim({ clock: 'real' });
+    const sim = new SimTarget(board);
+    board.boot();
+    await sleep(50);
+    const typed = keyQueue((k, released) => {
+      board.press(k, 300, released);
+      return true;
+    });
+    typed(['S1']);
+    await sleep(50);
+    // The restart drops the board's timers, the release among them; the queue waited for it for good.
+    board.powerCut();
+    board.boot();
+    await sleep(50);
+    typed(['S2']);
+    await waitUntil('S2 taken after the restart', () => sim.msgs.some((m) => m.t === 'setup' && (m as unknown as { in: boolean[] }).in[1]), 5000);
+    board.powerCut();
+  });
+});

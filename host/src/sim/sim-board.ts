@@ -55,6 +55,8 @@ export class SimBoard extends EventEmitter {
   private onUncaught: ((e: unknown) => void) | null = null;
   private levels: Record<string, number> = {};
   private watches = new Map<number, Watch>();
+  /** Presses not yet released (liftPresses). */
+  private presses = new Set<() => void>();
   private nextWatch = 1;
   private packetHandlers: ((o: unknown) => void)[] = [];
   private usbHandlers: ((d: string) => void)[] = [];
@@ -109,6 +111,7 @@ export class SimBoard extends EventEmitter {
   private start(how: 'power' | 'reset' | 'load', file?: string): void {
     this.clock.stopAll();
     this.watches.clear();
+    this.liftPresses();
     this.packetHandlers = [];
     this.usbHandlers = [];
     this.onUncaught = null;
@@ -157,6 +160,7 @@ export class SimBoard extends EventEmitter {
     this.alive = false;
     this.clock.stopAll();
     this.watches.clear();
+    this.liftPresses();
     this.packetHandlers = [];
     this.usbHandlers = [];
     this.sandbox = null;
@@ -416,10 +420,23 @@ export class SimBoard extends EventEmitter {
   press(button: string, ms = 100, released?: () => void): void {
     const pin = this.pinOf(button);
     this.setPin(pin, 0);
-    this.after(ms, () => {
+    const up = () => {
+      this.presses.delete(up);
       this.setPin(pin, 1);
       if (released) released();
-    });
+    };
+    this.presses.add(up);
+    this.after(ms, up);
+  }
+
+  /**
+   * A restart drops the board's timers, a press's release with them: the finger comes up anyway
+   * (the keyboard's queue waited for it for good). Called with no watches left to see the edge.
+   */
+  private liftPresses(): void {
+    const ups = Array.from(this.presses);
+    this.presses.clear();
+    for (const up of ups) up();
   }
 
   /** Bouncing contact: a burst of edges shorter than the debounce time, then a clean press. */
