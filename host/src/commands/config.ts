@@ -227,7 +227,13 @@ class ConfigLink {
           done();
           return fail(this.lostError());
         }
-        const v = take(m);
+        let v: T | undefined;
+        try {
+          v = take(m);
+        } catch (e) {
+          done();
+          return fail(e);
+        }
         if (v !== undefined) {
           done();
           ok(v);
@@ -262,12 +268,19 @@ class ConfigLink {
   async apply(sets: { key: string; value: unknown }[]): Promise<{ snap: Snapshot; refused: string[] }> {
     const refused: string[] = [];
     const chunks: string[] = [];
+    let last = -1;
+    // A line lost on the way (a gap in the sequence, a chunk missing) could be a refusal read as
+    // taken, or settings read as '?': said, not guessed.
+    const lost = () => new HostError(`a line from ${this.stream.spec.name} was lost while reading its settings`, EXIT.protocol, 'run it again (the settings sent are checked when read back)');
     const p = this.until(
       ANSWER_TIMEOUT_MS,
       (m) => {
+        if (last >= 0 && m.s !== last + 1) throw lost();
+        last = m.s;
         if (m.t === 'err' && m.code === 'bad_config') refused.push(m.msg);
         if (m.t !== 'snap') return undefined;
         if (m.i === 0) chunks.length = 0;
+        if (m.i !== chunks.length) throw lost();
         chunks.push(m.d);
         return m.end ? chunks.join('') : undefined;
       },

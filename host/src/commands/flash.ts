@@ -135,7 +135,7 @@ async function reopen(spec: BoardSpec, ms: number): Promise<BoardStream> {
 /** Reconnects (or, for the simulated board, uses its stream) and waits for the board's hello. */
 async function readHello(spec: BoardSpec, existing: BoardStream | null, timeoutMs: number) {
   const stream = existing || (await reopen(spec, timeoutMs));
-  const t = new TableMirror('flash', stream, { helloTimeoutMs: timeoutMs });
+  const t = new TableMirror('flash', stream, { helloTimeoutMs: timeoutMs, ledsLink: false });
   try {
     return await t.start();
   } finally {

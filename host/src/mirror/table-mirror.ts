@@ -32,6 +32,11 @@ export interface TableMirrorOptions {
    * current frame (`leds`), which a working board answers at once and which changes nothing.
    */
   silenceMs?: number;
+  /**
+   * Turn the board's LED frames on at hello (default true: the screens show them). Off for a
+   * one-off hello (flash's check): the board would send every frame to nobody until it restarts.
+   */
+  ledsLink?: boolean;
   now?: () => number;
 }
 
@@ -55,6 +60,7 @@ export class TableMirror extends EventEmitter {
   private helloTimeoutMs: number;
   private helloRetryMs: number;
   private silenceMs: number;
+  private ledsLink: boolean;
   private liveTimer: NodeJS.Timeout | null = null;
   /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
   private lastLeds = '';
@@ -69,6 +75,7 @@ export class TableMirror extends EventEmitter {
     this.helloTimeoutMs = opts.helloTimeoutMs ?? 5000;
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
     this.silenceMs = opts.silenceMs ?? 6000;
+    this.ledsLink = opts.ledsLink !== false;
     this.link = BoardLink.over(stream);
     // While flashing, whatever the mirror sends lands in the board's password prompt.
     this.model = new MirrorModel(() => this.status !== 'flashing' && this.link.send({ c: 'snap' }), this.now);
@@ -241,7 +248,7 @@ export class TableMirror extends EventEmitter {
     if (this.silenceMs < Infinity) this.liveTimer = setInterval(() => this.liveTick(), this.silenceMs / 3);
     // Sequence numbers restart with every hello; the model resyncs from a snapshot.
     this.model.handle(m);
-    this.link.send({ c: 'leds', on: true });
+    if (this.ledsLink) this.link.send({ c: 'leds', on: true });
     if (this.firstWait) {
       const w = this.firstWait;
       this.firstWait = null;
