@@ -11,7 +11,7 @@ import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { FIRST, OVER, WINDOW } from '../../shared/games/pechvogel/phases';
-import { LINE_PREFIX, MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/messages';
+import { LINE_PREFIX, LINE_TEXT_LIMIT, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
 import type { BoardConfig } from './config';
@@ -187,7 +187,7 @@ export class App {
     }
     // What send() would write (encodeLine), built directly; too long: encodeLine's error instead.
     const line = LINE_PREFIX + '{"t":"act","n":' + s.n + ',"a":' + aj + (fx ? ',"fx":[' + fx + ']' : '') + ',"s":' + ++this.seq + '}';
-    sendLine(line.length < MAX_LINE_BYTES ? line : tooLong('act', this.seq));
+    sendLine(line.length < LINE_TEXT_LIMIT ? line : tooLong('act', this.seq));
     if (turn) this.feedback('turn');
     return null;
   }

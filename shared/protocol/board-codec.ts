@@ -2,12 +2,12 @@
  * Board-side codec: small on purpose, it runs on the microcontroller.
  * Never throws: bad input becomes an error value the firmware reports and ignores.
  */
-import { COMMANDS, LINE_PREFIX, MAX_LINE_BYTES } from './messages';
+import { COMMANDS, LINE_PREFIX, LINE_TEXT_LIMIT } from './messages';
 
 export function encodeLine(msg: Record<string, unknown>): string {
   const line = LINE_PREFIX + JSON.stringify(msg);
   // A message that would break the line budget is replaced by an error the host can see.
-  return line.length < MAX_LINE_BYTES ? line : tooLong(msg.t, msg.s);
+  return line.length < LINE_TEXT_LIMIT ? line : tooLong(msg.t, msg.s);
 }
 
 /** The line sent instead of a message `t` (sequence number `s`) that would break the line budget. */

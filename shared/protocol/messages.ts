@@ -2,7 +2,7 @@
  * The serial protocol between board and host, shared by both sides.
  *
  * Board → host: one message per line, `DT:` + compact JSON, at most MAX_LINE_BYTES bytes
- * including the newline. Every message carries a sequence number `s` so the host sees gaps.
+ * including the line ending (LINE_TEXT_LIMIT). Every message carries a sequence number `s` so the host sees gaps.
  * Lines without the prefix are REPL noise and are ignored.
  *
  * Host → board: one JSON command per Espruino REPL EVENT packet (DLE SOH, 16-bit header
@@ -15,7 +15,13 @@
  */
 export const PROTOCOL_VERSION = 1;
 export const LINE_PREFIX = 'DT:';
+/** The most bytes a board line takes on the wire, its line ending included. */
 export const MAX_LINE_BYTES = 200;
+/**
+ * A line's text is shorter than this: print() in console mode ends a line with \r\n, so 198
+ * characters and the ending make MAX_LINE_BYTES.
+ */
+export const LINE_TEXT_LIMIT = 199;
 /** Snapshot JSON goes in chunks of at most this many characters, escaped length at most +20. */
 export const SNAP_CHUNK = 120;
 

@@ -4,7 +4,8 @@
  * in the order send() gives them (s last). Checked on the simulated board with the exact bundle.
  */
 import { describe, expect, it } from 'vitest';
-import { LINE_PREFIX } from '../../shared/protocol/messages';
+import { LINE_PREFIX, MAX_LINE_BYTES } from '../../shared/protocol/messages';
+import { encodeLine } from '../../shared/protocol/board-codec';
 import { SimTarget } from '../support/game-driver';
 import { makeSim } from '../support/host-harness';
 
@@ -39,7 +40,19 @@ describe('protocol lines from the firmware', () => {
       }
     }
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['act', 'btn', 'leds', 'ui', 'hello', 'new']));
+    // On the wire with its line ending (\r\n from print()) a line stays within the budget.
+    for (const l of raw.split('\n').filter((x) => x.startsWith(LINE_PREFIX))) expect(Buffer.byteLength(l + '\n')).toBeLessThanOrEqual(MAX_LINE_BYTES);
+    expect(raw).toMatch(/\r\n/);
     expect(lines.filter((l) => l.includes('"t":"act"')).length).toBe(3);
     expect(lines.filter((l) => l.includes('"t":"btn"')).length).toBe(8);
+  });
+
+  it('a message whose line and \\r\\n would pass MAX_LINE_BYTES becomes a too_long error', () => {
+    const fits = { t: 'err', code: 'x', msg: '', s: 1 };
+    const base = encodeLine(fits).length;
+    fits.msg = 'a'.repeat(MAX_LINE_BYTES - 2 - base);
+    expect(encodeLine(fits).length + 2).toBe(MAX_LINE_BYTES);
+    fits.msg += 'a';
+    expect(encodeLine(fits)).toBe(LINE_PREFIX + '{"t":"err","s":1,"code":"too_long","msg":"err"}');
   });
 });
