@@ -36,4 +36,8 @@ node -e '
 const r = JSON.parse(require("fs").readFileSync("test/out/vitest.json", "utf8"));
 console.log("Tests: " + r.numPassedTests + " passed, " + r.numFailedTests + " failed, " + (r.numPendingTests + r.numTodoTests) + " skipped");
 ' || true
+# Said, not only counted among the skipped: these run the bundle on the real interpreter.
+if [ -z "${ESPRUINO_BIN:-}" ]; then
+  echo "test/run.sh: ESPRUINO_BIN is not set: the tests on Espruino's own Linux build were skipped (set it to an espruino binary built from Espruino's source to run them)"
+fi
 exit $status
