@@ -3,7 +3,7 @@
  * appears) or on TCP (as Espruino's Linux build with --telnet or a network board).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { serveOneClient } from '../link/one-client-server';
 import type { SimBoard } from './sim-board';
 
 export interface Exposure {
@@ -43,34 +43,10 @@ export function exposeOnPty(sim: SimBoard, path: string): Promise<Exposure> {
   });
 }
 
-export function exposeOnTcp(sim: SimBoard, port: number, host = '127.0.0.1'): Promise<Exposure> {
-  return new Promise((resolve, reject) => {
-    let client: net.Socket | null = null;
-    const server = net.createServer((sock) => {
-      // One client at a time, like Espruino's telnet console.
-      if (client) client.destroy();
-      client = sock;
-      sock.on('data', (d) => sim.write(d));
-      sock.on('close', () => {
-        if (client === sock) client = null;
-      });
-      sock.on('error', () => {});
-    });
-    const toClient = (d: Buffer) => {
-      if (client && !client.destroyed) client.write(d);
-    };
-    sim.on('data', toClient);
-    server.on('error', reject);
-    server.listen(port, host, () => {
-      const addr = server.address() as net.AddressInfo;
-      resolve({
-        describe: `tcp://${host}:${addr.port}`,
-        close: () => {
-          sim.off('data', toClient);
-          if (client) client.destroy();
-          server.close();
-        },
-      });
-    });
-  });
+export async function exposeOnTcp(sim: SimBoard, port: number, host = '127.0.0.1'): Promise<Exposure> {
+  const server = await serveOneClient(sim, port, host);
+  return {
+    describe: server.url,
+    close: () => void server.close(),
+  };
 }
