@@ -27,6 +27,10 @@ describe('dicetray usage and file errors', () => {
     expect(r.out.trim()).toBe(JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version);
   });
 
+  it('flash --verify-timeout takes whole seconds (Infinity waited for ever)', async () => {
+    for (const v of ['Infinity', '1e3', '0x10', '0']) expectClean(await run(['flash', '-p', 'sim:memory', '--verify-timeout', v], dir), 2, /bad --verify-timeout/);
+  });
+
   it('flash --board with an unknown board is a build error (exit 7), as for build', async () => {
     const r = await run(['flash', '--board', 'zx81', '-p', 'sim:memory'], dir);
     expectClean(r, 7, /unknown board "zx81"/);
@@ -66,7 +70,7 @@ describe('dicetray usage and file errors', () => {
   });
 
   it('mirror checks --web, --host, --attract and labels before connecting; a busy port ends the run', async () => {
-    for (const args of [['--web', 'abc'], ['--web', '99999'], ['--attract', 'xyz'], ['--attract', '-5'], ['-p', 'a=sim:memory', '-p', 'a=sim:other.json']]) {
+    for (const args of [['--web', 'abc'], ['--web', '99999'], ['--attract', 'xyz'], ['--attract', '-5'], ['--attract', '1e3'], ['--silence', '1e3'], ['-p', 'a=sim:memory', '-p', 'a=sim:other.json']]) {
       const r = await run(['mirror', '-p', 'sim:memory', ...args], dir, 20_000);
       expectClean(r, 2, /bad --|labelled/);
     }

@@ -7,6 +7,7 @@
 import { ensureBundle, type Bundle } from './firmware-bundle';
 import { buildFailure } from './build';
 import { DEFAULT_BOARD } from '../../../firmware/build/paths';
+import { wholeOption } from './mirror-options';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
@@ -157,8 +158,8 @@ function kioskPasswordOf(opts: FlashOptions): string | undefined {
 export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   const opts = Object.assign({}, flags, { kioskPassword: kioskPasswordOf(flags) });
   if (opts.kioskPassword !== undefined) checkPassword(opts.kioskPassword);
-  const verifyMs = opts.verifyTimeout !== undefined ? Number(opts.verifyTimeout) * 1000 : 10_000;
-  if (!(verifyMs > 0)) throw new HostError(`bad --verify-timeout ${opts.verifyTimeout}`, EXIT.usage, 'seconds, e.g. --verify-timeout 20');
+  // Whole seconds: Number() took 'Infinity' (waiting for ever), 1e3 and 0x10.
+  const verifyMs = opts.verifyTimeout !== undefined ? wholeOption('--verify-timeout', opts.verifyTimeout, 1, 3600, 'whole seconds from 1 to 3600, e.g. --verify-timeout 20') * 1000 : 10_000;
   const portArg = !opts.port || opts.port === 'auto' ? await findOneBoard() : opts.port;
   const spec = parseBoardSpec(portArg);
   const say = (ev: string, text: string, extra: Record<string, unknown> = {}) => {

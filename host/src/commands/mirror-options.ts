@@ -35,8 +35,7 @@ function probeListen(port: number, host: string): Promise<void> {
 
 /** The page's port, address and attract time, checked (and the port tried), or null without --web. */
 export async function checkWebOptions(o: { web?: boolean | string; host?: string; attract?: string }, defaultPort: number): Promise<WebPlan | null> {
-  const attract = o.attract === undefined ? 600 : Number(o.attract);
-  if (!(attract > 0) || attract > 86400) throw new HostError(`bad --attract ${o.attract}`, EXIT.usage, 'seconds, e.g. --attract 120');
+  const attract = o.attract === undefined ? 600 : wholeOption('--attract', o.attract, 1, 86400, 'whole seconds from 1 to 86400, e.g. --attract 120');
   if (o.web === undefined || o.web === false) return null;
   const port = o.web === true ? defaultPort : wholeOption('--web port', o.web, 0, 65535, 'a port number, e.g. --web 8080');
   const host = o.host || '127.0.0.1';

@@ -14,7 +14,7 @@ import { describeGame, drawBoard } from '../view/terminal-view';
 import { RefusalClock } from '../view/table-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-layout';
-import { checkLabels, checkWebOptions } from './mirror-options';
+import { checkLabels, checkWebOptions, wholeOption } from './mirror-options';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -57,8 +57,7 @@ export interface MirrorRun {
 
 /** Starts mirroring (used by the command, the tests and the benchmark). */
 export async function startMirror(opts: MirrorOptions, io: Output, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
-  const silence = opts.silence === undefined ? 6 : Number(opts.silence);
-  if (!(silence >= 1) || silence > 3600) throw new HostError(`bad --silence ${opts.silence}`, EXIT.usage, 'give seconds between 1 and 3600');
+  const silence = opts.silence === undefined ? 6 : wholeOption('--silence', opts.silence, 1, 3600, 'whole seconds from 1 to 3600, e.g. --silence 6');
   const plan = await checkWebOptions(opts, DEFAULT_WEB_PORT);
   const args = opts.port && opts.port.length ? opts.port : ['auto'];
   const wanted = args.map(splitLabel);
