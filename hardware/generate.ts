@@ -1,8 +1,9 @@
 /**
  * Writes the generated hardware docs. Run: npx tsx hardware/generate.ts
- * test/hardware compares generateAll() with the checked-in files, so they cannot drift.
+ * `npx tsx hardware/generate.ts --check` writes nothing: it lists the files that are out of date
+ * and exits with status 1 if there are any. test/hardware runs the same check (staleFiles).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PECHVOGEL_SAMPLE_CAPTION, layoutMd, partsCsv, powerMd, wiringMd } from './docs';
@@ -27,8 +28,25 @@ export function generateAll(): Record<string, string> {
 /** Repository root (this file lives in hardware/). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function main(): void {
+/** Generated files that are missing or differ from what generateAll() gives, repository-relative. */
+export function staleFiles(files: Record<string, string> = generateAll()): string[] {
+  return Object.keys(files).filter((path) => {
+    const abs = join(REPO_ROOT, path);
+    return !existsSync(abs) || readFileSync(abs, 'utf8') !== files[path];
+  });
+}
+
+function main(argv: readonly string[]): void {
   const files = generateAll();
+  if (argv.includes('--check')) {
+    const stale = staleFiles(files);
+    for (const path of stale) console.error('out of date: ' + path);
+    if (stale.length) {
+      console.error('run npx tsx hardware/generate.ts');
+      process.exitCode = 1;
+    } else console.log('hardware docs up to date (' + Object.keys(files).length + ' files)');
+    return;
+  }
   for (const path of Object.keys(files)) {
     const abs = join(REPO_ROOT, path);
     mkdirSync(dirname(abs), { recursive: true });
@@ -37,4 +55,4 @@ function main(): void {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));

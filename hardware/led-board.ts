@@ -1,7 +1,8 @@
 /**
  * The LED board as the firmware needs it: two 8×8 WS2812B panels side by side, where each
- * (x, y) sits in the data chain, and the blink timings. Espruino-safe (the firmware bundles
- * it): plain loops, no spread, destructuring or default parameters.
+ * (x, y) sits in the data chain, and the blink timings. The firmware build reads it (the chain
+ * order goes into the bundle as data); Espruino-safe all the same (test/hardware/espruino.test.ts
+ * runs it there): plain loops, no spread, destructuring or default parameters.
  */
 
 /** [x, y]: x = column 0..15 from the left, y = row 0..7 from the top. */

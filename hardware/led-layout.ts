@@ -92,6 +92,12 @@ const WHITE: Rgb = [255, 255, 255];
 const RED: Rgb = [255, 0, 0];
 
 const PV_TABLE = ['play', 'gameover'];
+/**
+ * Set-up (seats joining, options) draws on three play regions only: target, seat_active, status.
+ * The firmware build gathers the LEDs of the play and game-over views (firmware/build/pechvogel-cells.ts),
+ * so this view name is documentation only.
+ */
+const PV_SETUP = 'setup';
 const PV_SEATS = ['play', 'entry'];
 const PV_ALL = ['play', 'entry', 'gameover'];
 
@@ -100,17 +106,24 @@ const PECHVOGEL: GameLayout = {
   title: 'Pechvogel',
   provisional: false,
   views: [
+    {
+      name: 'setup',
+      description: 'Before the game (set-up): seats join with their seat buttons and the pad sets the options. ' +
+        'Row 0, right panel (`seat_active`): a steady white LED above every seat that joined; the start seat (the one chosen, else the first seat in) blinks slowly. ' +
+        'Row 0, left panel (`target` cells x 0..2): one cyan LED per option switched on — x 0 = K1 virtual dice, x 1 = K2 option R-PV-06b (a reduce reroll cannot be frustrated), x 2 = K3 steal only if the middle lacks the value. ' +
+        'Column 15 (`status`): the bottom LED (row 7) blinks amber slowly while set-up waits; it flashes red when a key is refused. Everything else is dark.',
+    },
     { name: 'play', description: 'Left panel: the table (target, dice on the board, frustrations, markers, countdown). Right panel: seats and status.' },
     { name: 'entry', description: 'While a throw is entered on the pad, the left panel shows the entry; the right panel stays as in play.' },
     { name: 'gameover', description: 'Left panel keeps the final table; the seat bars show the final standings.' },
   ],
   regions: [
     {
-      name: 'target', views: PV_TABLE, cells: row(0, 0, 4),
+      name: 'target', views: PV_TABLE.concat(PV_SETUP), cells: row(0, 0, 4),
       order: 'cells[i] = target value 3 + i',
-      meaning: 'The target chosen this turn (3..7).',
-      reading: 'Row 0, left panel: the one lit LED\'s position is the target (1st = 3 … 5th = 7); dark = no target yet.',
-      looks: ['solid'], colour: [255, 180, 0],
+      meaning: 'The target chosen this turn (3..7); while it is being chosen, the values the first throw rolled. In set-up: the options (view setup).',
+      reading: 'Row 0, left panel: the one steady LED\'s position is the target (1st = 3 … 5th = 7). While the target is being chosen, every value the first throw rolled blinks slowly between amber and dim white (each a possible choice); dark = no first throw yet.',
+      looks: ['solid', 'slow'], colour: [255, 180, 0],
     },
     {
       name: 'dice', views: PV_TABLE, cells: row(1, 0, 6),
@@ -151,8 +164,8 @@ const PECHVOGEL: GameLayout = {
       name: 'entry_dice', views: ['entry'], cells: row(0, 0, 6),
       order: 'cells[i] = the i-th die to enter',
       meaning: 'Dice due in this throw (dim) and already entered (bright).',
-      reading: 'Row 0: dim LEDs = dice still to enter, steady = entered; the number of lit LEDs is the number of dice thrown.',
-      looks: ['dim', 'solid'], colour: WHITE,
+      reading: 'Row 0: dim LEDs = dice still to enter, steady = entered; the number of lit LEDs is the number of dice thrown. While a confirmed throw is being corrected, the entered dice blink slowly.',
+      looks: ['dim', 'solid', 'slow'], colour: WHITE,
     },
     {
       name: 'entry_histogram', views: ['entry'], cells: bars(0, 5, 1, 7),
@@ -169,11 +182,11 @@ const PECHVOGEL: GameLayout = {
       looks: ['fast'], colour: RED,
     },
     {
-      name: 'seat_active', views: ['play', 'entry'], cells: row(0, 8, 14),
+      name: 'seat_active', views: ['play', 'entry', PV_SETUP], cells: row(0, 8, 14),
       order: 'cells[i] = seat i + 1',
-      meaning: 'Whose turn it is.',
-      reading: 'Row 0, right panel: the lit LED\'s column is the active seat.',
-      looks: ['solid'], colour: WHITE,
+      meaning: 'Whose turn it is. In set-up: the seats that joined and the start seat.',
+      reading: 'Row 0, right panel: the lit LED\'s column is the active seat. In set-up: steady = joined, slow blink = the start seat.',
+      looks: ['solid', 'slow'], colour: WHITE,
     },
     {
       name: 'seat_vote', views: PV_SEATS, cells: row(1, 8, 14),
@@ -211,11 +224,11 @@ const PECHVOGEL: GameLayout = {
       looks: ['solid'], colour: [0, 255, 0],
     },
     {
-      name: 'status', views: PV_ALL, cells: col(15, 0, 7),
+      name: 'status', views: PV_ALL.concat(PV_SETUP), cells: col(15, 0, 7),
       order: 'cells[r] = phase PECHVOGEL_STATUS[r]',
       meaning: 'Game phase: 0 await first throw, 1 choose target, 2 throw, 3 reroll window, 4 reroll, 5 marker choice, 6 game over, 7 attention/error.',
-      reading: 'Column 15: the one lit LED\'s row is the phase (top = waiting for the first throw … bottom = attention, which blinks fast).',
-      looks: ['solid', 'fast'], colour: [0, 255, 255],
+      reading: 'Column 15: the one lit LED\'s row is the phase (top = waiting for the first throw … bottom = attention, which blinks fast). In set-up only the bottom LED blinks, amber and slowly.',
+      looks: ['solid', 'slow', 'fast'], colour: [0, 255, 255],
     },
   ],
 };
@@ -352,8 +365,11 @@ export const SELFTEST_TIMING = {
   sweepColourMs: 2000,
   /** The white-at-cap step (long enough to read a USB meter). */
   sweepWhiteMs: 4000,
-  /** Each LED of the chase. */
-  chaseStepMs: 40,
+  /**
+   * Each LED of the chase: one LED per self-test redraw (the firmware redraws the self-test every
+   * 125 ms, SELFTEST_TICK_MS in firmware/src/app.ts), so no LED is skipped.
+   */
+  chaseStepMs: 125,
   /** Beep per press (if the buzzer is fitted). */
   beepHz: 2000,
   beepMs: 50,
@@ -451,7 +467,8 @@ export const SELFTEST_STEPS: readonly string[] = [
   `Each press beeps ${SELFTEST_TIMING.beepMs} ms at ${SELFTEST_TIMING.beepHz} Hz if the buzzer is fitted. After release, the button's row-7 LED stays on (tested).`,
   'A button (other than OK and BACK, which are held to enter) that reads pressed on entry blinks its column fast: it is stuck or its wire touches GND.',
   `Sweep: when all 15 row-7 marks are lit, or when OK alone is held for ${SELFTEST_TIMING.sweepHoldMs} ms, all 128 LEDs show red, green and blue at the cap (${SELFTEST_TIMING.sweepColourMs} ms each), then white at the cap for ${SELFTEST_TIMING.sweepWhiteMs} ms. Every frame is held to the frame budget (POWER.md, the rules of limitFrame()), so the white step draws the full budget: the USB current must stay under the USB limit (see POWER.md for the expected reading).`,
-  `Chase: one white LED at a time in data-chain order (ledIndex 0..127, ${SELFTEST_TIMING.chaseStepMs} ms each). It must run row by row, left to right, through panel A and then panel B; any other path means GEOMETRY.panels[].wiring is wrong for the panels fitted.`,
+  `Chase: one white LED at a time in data-chain order (ledIndex 0..127, ${SELFTEST_TIMING.chaseStepMs} ms each, ${(LED_COUNT * SELFTEST_TIMING.chaseStepMs) / 1000} s in all). It must run row by row, left to right, through panel A and then panel B; any other path means GEOMETRY.panels[].wiring is wrong for the panels fitted. ` +
+    'If it runs normally up to some LED and every LED after it stays dark or shows garbage, look at that LED\'s DOUT joint and the next LED\'s DIN (or panel A DOUT → panel B DIN).',
   'After the chase the buttons view returns with the row-7 marks cleared, ready for another round.',
   `Exit: release OK and BACK, then hold both for ${SELFTEST_TIMING.exitHoldMs} ms (the firmware calls load() and starts normally), or unplug.`,
 ];

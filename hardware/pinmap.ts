@@ -69,6 +69,13 @@ export interface BoardFacts {
   maxLeds: number;
   /** Where the LED panels take 5 V from; 'in' = the board is fed there too (no USB socket of its own). */
   powerPin: { pin: string; direction: 'out' | 'in'; note: string };
+  /** How USB reaches the board, for the wiring diagram (two short lines). */
+  usbIn: readonly [string, string];
+  /**
+   * Where the 500 mA fuse F1 goes on this board, or null when the USB supply to the panels is
+   * already fused on the board at about USB's 500 mA.
+   */
+  f1: { where: string; when: string | null } | null;
   /** Estimated board current (MCU + regulator) in mA, without LEDs. */
   typicalMa: number;
   notes: readonly string[];
@@ -169,11 +176,15 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       note: 'USB 5 V through the 0.3 V Schottky (about 4.7 V); keep the total under 500 mA. ' +
         'VBAT as in Espruino\'s pinout: the pin silkscreened VCC, between GND and 3.3 (not Bat = BAT_IN, the battery input)',
     },
+    usbIn: ['J1 A-male → A-female', 'into the USB-A plug'],
+    f1: { where: 'in series with the VBAT → panel A +5V wire, at the Pico end (1v4 has a 500 mA polyfuse ahead of VBAT)', when: '1v3 only' },
     typicalMa: 35,
     notes: [
       'The headers offer 14 distinct pin numbers (11 and 12 are USB and LED2), so 14 buttons are watched and BACK is polled.',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
-      'Rev 1v3 has no fuse: fit F1 (parts.csv). Rev 1v4 has a 500 mA polyfuse.',
+      'Rev 1v3 has no fuse: fit F1 in series with the VBAT → panel A +5V wire, at the Pico end. Rev 1v4 has a 500 mA polyfuse ahead of VBAT.',
+      'The panels run at VBAT, USB 5 V less the diode\'s 0.2-0.3 V (4.7-4.8 V from a 5.0 V supply, more from 5.25 V), where the WS2812B wants VIH = 0.7 × VDD = 3.3-3.4 V: ' +
+        '3.3 V data is at or below it, so U2 is fitted here as on every board.',
       'The whole pad (A4, A3, A2, A1, A0, A10, B9, B8) sits on the 0.05" (1.27 mm) row at the end of the board: ' +
         'solder thin wire (28-30 AWG) straight to those pads, or a 1.27 mm header; the other pins are on the two 0.1" rows.',
     ],
@@ -206,12 +217,22 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     notFiveVoltTolerant: [],
     watchLimit: 'per-pin-number',
     maxLeds: 1000,
-    powerPin: { pin: 'VUSB', direction: 'out', note: 'USB 5 V straight from the Micro USB socket' },
+    powerPin: {
+      pin: 'VUSB',
+      direction: 'out',
+      note: 'USB 5 V straight from the Micro USB socket (Espruino\'s board file: "connected directly to USB 5V"), ahead of the board\'s 500 mA polyfuse: fit F1',
+    },
+    usbIn: ['J1 USB A → Micro-B', 'into the board\'s socket'],
+    f1: {
+      where: 'in series with the VUSB → panel A +5V wire, at the board end: VUSB is wired to the USB socket ahead of the board\'s own polyfuse, ' +
+        'which protects only the board (espruino/EspruinoBoard WiFi schematic: VBUS goes to the VUSB header pin and through F1 to the regulator)',
+      when: null,
+    },
     typicalMa: 40,
     notes: [
       'Pin numbers 2, 11 and 12 are not on the headers, so 13 buttons are watched and OK and BACK are polled.',
       'Keep the ESP8266 powered down (do not require("EspruinoWiFi")): it draws far more than POWER.boardMa allows.',
-      'The panels run at the full 5.0 V from VUSB, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): fit U2 (74AHCT125).',
+      'The panels run at the full 5.0 V from VUSB, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): U2 (74AHCT125) is required here.',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
     ],
     pins: {
@@ -252,6 +273,8 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     watchLimit: 'per-pin-number',
     maxLeds: 1000,
     powerPin: { pin: 'VBAT', direction: 'out', note: 'USB 5 V through the USB/battery switch-over diode (about 4.7 V) and the 1 A polyfuse' },
+    usbIn: ['J1 USB cable', 'into the board\'s socket'],
+    f1: null,
     typicalMa: 45,
     notes: [
       'Pin numbers 13, 14 and 15 are taken (LEDs, SD slot, USB, crystal), so 13 buttons are watched and OK and BACK are polled.',
@@ -292,6 +315,8 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     // The nRF52 driver puts 12 bytes per LED on the stack (ESPRUINO.md §5): stay well below "a few hundred".
     maxLeds: 256,
     powerPin: { pin: 'Vin', direction: 'in', note: 'regulator input (2.5-16 V): feed Vin and the panels from the same USB 5 V supply' },
+    usbIn: ['J2 USB-A plug', 'breakout'],
+    f1: { where: 'in the J2 VBUS wire, before it splits to Vin and the panels (the breakout has no fuse)', when: null },
     typicalMa: 10,
     notes: [
       'nRF52 Espruino has 8 watch channels: the 7 seats are watched, the 8 pad keys are polled (one spare channel).',
@@ -299,7 +324,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
         '`dicetray build --board mdbt42q` fails. Build on the Pico or the WiFi.',
       'The breakout has no USB socket: power it and the panels from a USB 5 V supply; the console is Bluetooth.',
       'All pins are 3.3 V only: never connect 5 V to a GPIO.',
-      'The panels run at the full 5.0 V here, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): fit U2 (74AHCT125).',
+      'The panels run at the full 5.0 V here, where 3.3 V data is below the WS2812B\'s VIH (0.7 × VDD = 3.5 V): U2 (74AHCT125) is required here.',
       'dicetray flash and mirror talk to a USB serial port at 115200 baud; this breakout has no USB, its console is Bluetooth ' +
         'or Serial1 at 9600 baud on D8/D6, and the kiosk link mode expects a USB console: not yet supported by the host tool.',
     ],
@@ -334,6 +359,8 @@ export const UNSUPPORTED_BOARDS: Readonly<Record<'puck', BoardSpec>> = {
     watchLimit: 8,
     maxLeds: 256,
     powerPin: { pin: 'none', direction: 'in', note: 'coin cell; no 5 V input for the panels' },
+    usbIn: ['none', ''],
+    f1: null,
     typicalMa: 10,
     notes: ['Too few pins: use the MDBT42Q breakout (board id mdbt42q), the same nRF52832 with 20 free header pins.'],
     pins: null,

@@ -1,8 +1,8 @@
 /**
- * Power budget for the LED board and the frame limiter the firmware runs on every frame.
- *
- * Written for Espruino as well as Node (the firmware may bundle this file): plain loops,
- * no spread, destructuring, default parameters, Map or Set.
+ * Power budget for the LED board and the reference frame limiter. The firmware does not bundle
+ * this file: its LED frame (firmware/src/leds/frame.ts) applies the same rules with Espruino
+ * natives and imports only power-figures.ts. Still Espruino-safe (test/hardware/espruino.test.ts
+ * runs it there): plain loops, no spread, destructuring, default parameters, Map or Set.
  */
 
 import { POWER } from './power-figures';

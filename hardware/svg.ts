@@ -9,9 +9,17 @@ import type { LitCell } from './sample-frame';
 import { wrap } from '../shared/text/wrap';
 
 /** How U2 goes in; the same words in WIRING.md, parts.csv and the wiring diagrams. */
-export const LEVEL_SHIFTER_WIRING = 'U2 74AHCT125 wiring: board LED-data pin → U2 pin 2 (1A); U2 pin 3 (1Y) → R1 330 Ω → panel A DIN; ' +
+export const LEVEL_SHIFTER_WIRING = 'U2 74AHCT125 wiring: board LED-data pin → U2 pin 2 (1A), with R2 22 kΩ from pin 2 to GND; U2 pin 3 (1Y) → R1 330 Ω → panel A DIN; ' +
   'pin 1 (1OE) → GND (else the output stays off); pin 14 (VCC) → +5V with a 100 nF capacitor (C2) to pin 7 (GND); ' +
   'unused inputs 2A, 3A, 4A (pins 5, 9, 12) → GND and their enables (pins 4, 10, 13) → +5V. R1 stays at the DIN end, after U2.';
+
+/** Why R2 is there; the same words in WIRING.md, parts.csv and the wiring diagrams. */
+export const PULL_DOWN_WHY = 'R2 holds the data line low while the board\'s pin floats (power-up, reset, flashing: STM32 pins are inputs until the first neopixel.write), ' +
+  'so noise cannot latch random bright colours into 128 LEDs and overload USB.';
+
+/** The level shifter's supply range, and what to do where +5V sags (Pico: VBAT under full LED load). */
+export const LEVEL_SHIFTER_SUPPLY = 'The 74AHCT125 is specified for VCC 4.5-5.5 V; the Pico\'s VBAT (USB less the diode) can sag towards 4.5 V under full LED load: ' +
+  'if it does, the SN74LV1T125 (one gate, specified from 1.6 V, SOT-23-5 on an adapter) is the alternative.';
 
 export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -59,10 +67,11 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   const notes = [
     `Buttons: momentary switch to GND, internal pull-up (pinMode "input_pullup"), debounce ${INPUT_TIMING.debounceMs} ms; ` +
       `watched with setWatch, or polled every ${INPUT_TIMING.pollIntervalMs} ms when marked (polled).`,
-    'R1 330 Ω sits at panel A\'s DIN; C1 1000 µF (≥ 6.3 V) across +5V/GND at panel A\'s input; +5V/GND wires ≥ 0.5 mm² (20 AWG); panel B takes +5V/GND from panel A.',
-    'Data level: 3.3 V data is marginal for WS2812B at 4.7 V and out of spec at 5.0 V. With U2 (74AHCT125): board pin → U2 1A (pin 2), U2 1Y (pin 3) → R1 → DIN; ' +
-      'U2 1OE (pin 1) to GND, VCC (pin 14) to +5V with C2 100 nF (WIRING.md).',
-    `Power: ${board.powerPin.pin}: ${board.powerPin.note}.`,
+    'R1 330 Ω sits at panel A\'s DIN; C1 220 µF (≥ 6.3 V) across +5V/GND at panel A\'s input; +5V/GND wires ≥ 0.5 mm² (20 AWG); panel B takes +5V/GND from panel A.',
+    'Data level: 3.3 V data is at or below the WS2812B\'s VIH (0.7 × VDD), so U2 (74AHCT125) is fitted on every board: board pin → U2 1A (pin 2), U2 1Y (pin 3) → R1 → DIN; ' +
+      'U2 1OE (pin 1) to GND, VCC (pin 14) to +5V with C2 100 nF; unused inputs to GND (WIRING.md). ' + LEVEL_SHIFTER_SUPPLY,
+    'R2 22 kΩ from U2 1A (pin 2) to GND: ' + PULL_DOWN_WHY,
+    `Power: ${board.powerPin.pin}: ${board.powerPin.note}.` + (spec.f1 ? ` F1 (500 mA PTC${spec.f1.when ? ', ' + spec.f1.when : ''}): ${spec.f1.where}.` : ''),
     `Firmware caps every channel at ${board.power.brightnessCap}/255 and scales frames to ${board.power.ledBudgetMa} mA of LED drive (defaults of the board settings; POWER.md).`,
     board.spare.length ? 'Spare pins: ' + board.spare.join(', ') + '.' : 'No spare pins.',
   ];
@@ -92,15 +101,15 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   if (board.powerPin.direction === 'out') {
     // The board has its own USB connector and passes 5 V on to the panels.
     o.push(`<line x1="116" y1="${usbY}" x2="${boardX0}" y2="${usbY}" stroke="#c00" stroke-width="2"/>`);
-    o.push(`<text x="68" y="${usbY + 36}" text-anchor="middle" font-size="10" fill="#555">into the board\'s</text>`);
-    o.push(`<text x="68" y="${usbY + 48}" text-anchor="middle" font-size="10" fill="#555">own USB socket</text>`);
+    o.push(`<text x="68" y="${usbY + 36}" text-anchor="middle" font-size="10" fill="#555">${esc(spec.usbIn[0])}</text>`);
+    o.push(`<text x="68" y="${usbY + 48}" text-anchor="middle" font-size="10" fill="#555">${esc(spec.usbIn[1])}</text>`);
   } else {
     // No USB on the board: the supply feeds the +5V wire, which reaches both the board and the panels.
     const over = top - 72;
     const jx = boardX1 + 90;
     o.push(`<path d="M 68 ${usbY - 22} L 68 ${over} L ${jx} ${over} L ${jx} ${usbY}" fill="none" stroke="#c00" stroke-width="2"/>`);
     o.push(`<circle cx="${jx}" cy="${usbY}" r="3" fill="#c00"/>`);
-    o.push(`<text x="${jx + 6}" y="${over - 4}" fill="#c00" font-size="11">J2 USB 5 V (through F1, optional) → +5V wire (board Vin and panels)</text>`);
+    o.push(`<text x="${jx + 6}" y="${over - 4}" fill="#c00" font-size="11">J2 USB 5 V → F1 500 mA → +5V wire (board Vin and panels)</text>`);
     // …and its GND joins the common GND (the GND rail's bottom end), below the board.
     const under = lastY + 36;
     o.push(`<path d="M 68 ${usbY + 22} L 68 ${under} L ${railX} ${under} L ${railX} ${lastY}" fill="none" stroke="#000" stroke-width="2"/>`);
@@ -118,26 +127,54 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
     o.push(`<line x1="${boardX1 + 8}" y1="${r.y}" x2="${pinX}" y2="${r.y}" stroke="#000" stroke-width="1.5"/>`);
   }
 
-  // LED data through R1
+  // LED data: board pin → U2 (R2 pulls its input low) → R1 → DIN
   const dY = rows[0].y;
+  const vY = rows[1].y;
+  const gY = rows[2].y;
+  const r2X = 520;
+  const u2X0 = 545;
+  const u2X1 = 625;
+  o.push(`<line x1="${pinX}" y1="${dY}" x2="${u2X0}" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
+  o.push(`<line x1="${u2X1}" y1="${dY}" x2="655" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
+  // R2 from U2's input to GND (crossing +5V without a dot).
+  o.push(`<circle cx="${r2X}" cy="${dY}" r="3" fill="#06c"/>`);
+  o.push(`<line x1="${r2X}" y1="${dY}" x2="${r2X}" y2="${dY + 4}" stroke="#000" stroke-width="1.5"/>`);
+  o.push(`<rect x="${r2X - 5}" y="${dY + 4}" width="10" height="16" fill="#fff" stroke="#000"/>`);
+  o.push(`<line x1="${r2X}" y1="${dY + 20}" x2="${r2X}" y2="${gY}" stroke="#000" stroke-width="1.5"/>`);
+  o.push(`<circle cx="${r2X}" cy="${gY}" r="3"/>`);
+  o.push(`<text x="${r2X + 6}" y="${vY + 16}" font-size="10">R2 22 kΩ</text>`);
+  // U2: 1A (pin 2) in, 1Y (pin 3) out; VCC (pin 14) to +5V, GND (pin 7) and 1OE (pin 1) to GND.
+  o.push(`<rect x="${u2X0}" y="${dY - 14}" width="${u2X1 - u2X0}" height="28" fill="#fff" stroke="#000" stroke-width="1.5"/>`);
+  o.push(`<text x="${(u2X0 + u2X1) / 2}" y="${dY - 1}" text-anchor="middle" font-size="10" font-weight="bold">U2 74AHCT125</text>`);
+  o.push(`<text x="${(u2X0 + u2X1) / 2}" y="${dY + 10}" text-anchor="middle" font-size="8">2 (1A) → 3 (1Y)</text>`);
+  o.push(`<line x1="${u2X0 + 20}" y1="${dY + 14}" x2="${u2X0 + 20}" y2="${vY}" stroke="#c00" stroke-width="1.5"/>`);
+  o.push(`<circle cx="${u2X0 + 20}" cy="${vY}" r="3" fill="#c00"/>`);
+  o.push(`<line x1="${u2X1 - 20}" y1="${dY + 14}" x2="${u2X1 - 20}" y2="${gY}" stroke="#000" stroke-width="1.5"/>`);
+  o.push(`<circle cx="${u2X1 - 20}" cy="${gY}" r="3"/>`);
+  o.push(`<text x="${u2X0}" y="${dY - 28}" font-size="9" fill="#555">C2 100 nF: pin 14 to 7</text>`);
+  o.push(`<text x="${u2X0}" y="${dY - 18}" font-size="9" fill="#555">1OE (pin 1) → GND</text>`);
   // R1 is drawn where it goes: at panel A's DIN, not at the board.
-  o.push(`<line x1="${pinX}" y1="${dY}" x2="655" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
   o.push(`<rect x="655" y="${dY - 7}" width="50" height="14" fill="#fff" stroke="#000"/>`);
   o.push(`<text x="680" y="${dY - 11}" text-anchor="middle">R1 330 Ω</text>`);
   o.push(`<line x1="705" y1="${dY}" x2="${mx0}" y2="${dY}" stroke="#06c" stroke-width="2"/>`);
   o.push(`<text x="${pinX + 6}" y="${dY - 6}" fill="#06c">LED data</text>`);
   // +5 V and GND to the panels, C1 across them
-  const vY = rows[1].y;
-  const gY = rows[2].y;
   o.push(`<line x1="${pinX}" y1="${vY}" x2="${mx0}" y2="${vY}" stroke="#c00" stroke-width="2"/>`);
   o.push(`<text x="${pinX + 6}" y="${vY - 6}" fill="#c00">+5 V</text>`);
+  if (spec.f1 && board.powerPin.direction === 'out') {
+    // F1 in the board → panel A +5V wire, at the board end (dashed where only some revisions need it).
+    const dash = spec.f1.when ? ' stroke-dasharray="3 2"' : '';
+    o.push(`<rect x="440" y="${vY - 5}" width="30" height="10" rx="2" fill="#fff" stroke="#000"${dash}/>`);
+    o.push(`<line x1="440" y1="${vY}" x2="470" y2="${vY}" stroke="#000" stroke-width="1"/>`);
+    o.push(`<text x="436" y="${vY - 8}" font-size="10">${esc(spec.f1.when ? 'F1 (' + spec.f1.when + ')' : 'F1 500 mA')}</text>`);
+  }
   o.push(`<line x1="${pinX}" y1="${gY}" x2="${mx0}" y2="${gY}" stroke="#000" stroke-width="2"/>`);
   o.push(`<text x="${pinX + 6}" y="${gY - 6}">GND</text>`);
   o.push(`<line x1="${capX}" y1="${vY}" x2="${capX}" y2="${vY + 9}" stroke="#000" stroke-width="1.5"/>`);
   o.push(`<line x1="${capX - 8}" y1="${vY + 9}" x2="${capX + 8}" y2="${vY + 9}" stroke="#000" stroke-width="2"/>`);
   o.push(`<path d="M ${capX - 8} ${vY + 17} Q ${capX} ${vY + 13} ${capX + 8} ${vY + 17}" fill="none" stroke="#000" stroke-width="2"/>`);
   o.push(`<line x1="${capX}" y1="${vY + 15}" x2="${capX}" y2="${gY}" stroke="#000" stroke-width="1.5"/>`);
-  o.push(`<text x="${capX - 12}" y="${vY + 15}" text-anchor="end" font-size="11">C1 1000 µF</text>`);
+  o.push(`<text x="${capX - 12}" y="${vY + 15}" text-anchor="end" font-size="11">C1 220 µF</text>`);
   o.push(`<text x="${capX + 10}" y="${vY + 10}" font-size="11" font-weight="bold">+</text>`);
   o.push(`<circle cx="${capX}" cy="${vY}" r="3"/><circle cx="${capX}" cy="${gY}" r="3"/>`);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../../hardware/generate';
 import { runOnEspruino } from '../support/run-on-espruino';
 
-// The firmware bundles led-board.ts and power.ts; they must run unchanged on Espruino 2v29.
+// led-board.ts and power.ts are kept Espruino-safe (the firmware has its own limiter, but may reuse them); they must run unchanged on Espruino 2v29.
 const ESPRUINO_BIN = process.env.ESPRUINO_BIN;
 
 const PROBE = `

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, generateAll } from '../../hardware/generate';
-import { BOARDS, resolveBoard } from '../../hardware/pinmap';
+import { REPO_ROOT, generateAll, staleFiles } from '../../hardware/generate';
+import { BOARDS, resolveBoard, type BoardId } from '../../hardware/pinmap';
 import { PARTS } from '../../hardware/docs';
 import { POWER } from '../../hardware/power';
 
@@ -14,10 +14,14 @@ describe('generated hardware docs', () => {
     expect(generateAll()).toEqual(files);
   });
 
-  it.each(Object.keys(files))('%s matches the checked-in file', (path) => {
-    const abs = join(REPO_ROOT, path);
-    expect(existsSync(abs), `${path} is missing: run npx tsx hardware/generate.ts`).toBe(true);
-    expect(readFileSync(abs, 'utf8'), `${path} is ${REGENERATE}`).toBe(files[path]);
+  it('every generated file matches the checked-in one (what `generate.ts --check` reports)', () => {
+    for (const path of Object.keys(files)) expect(existsSync(join(REPO_ROOT, path)), `${path} is missing: run npx tsx hardware/generate.ts`).toBe(true);
+    expect(staleFiles(files), REGENERATE).toEqual([]);
+  });
+
+  it('staleFiles names a file that differs, and only that one', () => {
+    const changed = { ...files, 'hardware/POWER.md': files['hardware/POWER.md'] + 'x' };
+    expect(staleFiles(changed)).toEqual(['hardware/POWER.md']);
   });
 
   it.each(Object.keys(BOARDS))('wiring-%s.svg shows every assigned pin and the parts', (id) => {
@@ -28,7 +32,19 @@ describe('generated hardware docs', () => {
     }
     if (b.buzzer) expect(svg).toContain(`>${b.buzzer} · `);
     for (const name of b.polled) expect(svg).toContain(`${name} (polled)`);
-    for (const part of ['R1 330 Ω', 'C1 1000 µF', 'BZ1', 'GND rail', 'DIN']) expect(svg).toContain(part);
+    for (const part of ['R1 330 Ω', 'C1 220 µF', 'BZ1', 'GND rail', 'DIN']) expect(svg).toContain(part);
+  });
+
+  it.each(Object.keys(BOARDS))('wiring-%s.svg draws U2 between the pin and R1, R2 to GND, and F1 where the board needs it', (id) => {
+    const svg = files[`hardware/wiring-${id}.svg`];
+    expect(svg).toContain('>U2 74AHCT125<');
+    expect(svg).toContain('>R2 22 kΩ<');
+    // Left to right along the data line: U2's box comes before R1's.
+    const x = (label: string): number => Number((svg.match(new RegExp(`<text x="([0-9.]+)"[^>]*>${label}<`)) ?? ['', 'NaN'])[1]);
+    expect(x('U2 74AHCT125')).toBeLessThan(x('R1 330 Ω'));
+    const spec = BOARDS[id as BoardId];
+    if (spec.f1) expect(svg, id).toMatch(/\bF1\b/);
+    else expect(svg, id).not.toMatch(/\bF1\b/);
   });
 
   it('WIRING.md has one "Part pin | Board pin | Note" table per supported board and explains the Puck.js', () => {
@@ -43,9 +59,14 @@ describe('generated hardware docs', () => {
     expect(lines[0]).toBe('reference,part,quantity,example part number,note');
     expect(lines).toHaveLength(PARTS.length + 1);
     const refs = PARTS.map((p) => p[0]);
-    for (const r of ['U1', 'LED1-LED2', 'R1', 'C1', 'SW1-SW7', 'SW8-SW15', 'BZ1', 'U2']) expect(refs).toContain(r);
-    const switches = PARTS.filter((p) => p[0].startsWith('SW')).reduce((n, p) => n + p[2], 0);
+    for (const r of ['U1', 'DS1-DS2', 'R1', 'R2', 'C1', 'SW1-SW7', 'SW8-SW15', 'BZ1', 'U2', 'XU2', 'C2', 'PCB1']) expect(refs).toContain(r);
+    // The panels are DS (the boards' own LEDs are LED1/LED2).
+    expect(refs.filter((r) => /^LED/.test(r))).toEqual([]);
+    const switches = PARTS.filter((p) => p[0].startsWith('SW')).reduce((n, p) => n + Number(p[2]), 0);
     expect(switches).toBe(15);
+    // A quantity is a count, or a length with its unit (the wires).
+    for (const p of PARTS) expect(String(p[2]), p[0]).toMatch(/^\d+( m)?$/);
+    for (const p of PARTS.filter((q) => q[0].startsWith('W'))) expect(p[2], p[0]).toMatch(/^\d+ m$/);
   });
 
   it('the board rendering draws 128 LED packages', () => {

@@ -48,18 +48,26 @@ describe('every supported board resolves', () => {
     expect(pico.polled).toEqual(['BACK']);
   });
 
-  it('STM32 boards watch at most one pin per pin number', () => {
-    for (const id of IDS) {
-      const b = resolveBoard(id);
-      if (b.family !== 'stm32') continue;
-      const numbers = b.watched.map((n) => parseInt(b.inputs[n].slice(1), 10));
-      expect(new Set(numbers).size, id).toBe(numbers.length);
-    }
+  it('the WiFi polls OK because it shares its pin number with K1 (watching it is refused)', () => {
+    expect(messageOf(() => validateBoard(withPins('wifi', { polled: ['BACK'] }))))
+      .toBe('wifi: K1 (A0) and OK (B0) share EXTI line 0: STM32 can watch only one pin per pin number (poll one of them or move it)');
   });
 
-  it('nRF52 boards watch at most 8 pins', () => {
-    const b = resolveBoard('mdbt42q');
-    expect(b.watched.length).toBeLessThanOrEqual(8);
+  it('nRF52: 8 watched buttons are accepted, 9 refused', () => {
+    const pad = ['K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BACK'] as const;
+    expect(validateBoard(withPins('mdbt42q', { polled: [...pad] })).watched).toHaveLength(8);
+    expect(messageOf(() => validateBoard(withPins('mdbt42q', { polled: pad.slice(1) }))))
+      .toBe('mdbt42q: 9 watched buttons but MDBT42Q breakout has only 8 watch channels (poll the rest)');
+  });
+
+  it('more LEDs than the board\'s neopixel driver handles', () => {
+    expect(messageOf(() => validateBoard({ ...BOARDS.mdbt42q, maxLeds: 100 })))
+      .toBe(`mdbt42q: ${LED_COUNT} LEDs exceed the 100 the neopixel driver handles here`);
+  });
+
+  it('a polled input listed twice', () => {
+    expect(messageOf(() => validateBoard(withPins('pico', { polled: ['BACK', 'BACK'] }))))
+      .toBe('pico: polled input BACK listed twice');
   });
 
   it('the pin map and the LED geometry agree on the LED count', () => {

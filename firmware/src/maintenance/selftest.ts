@@ -12,13 +12,19 @@ import { C } from '../leds/frame';
 declare const getTime: EspruinoGlobals['getTime'];
 
 /** Button → column (hardware SELFTEST_COLUMNS, with the firmware's button ids). */
-const COLUMN: Record<string, number> = { K1: 0, K2: 1, K3: 2, K4: 3, K5: 4, K6: 5, OK: 6, BK: 7, S1: 8, S2: 9, S3: 10, S4: 11, S5: 12, S6: 13, S7: 14 };
+export const COLUMN: Record<string, number> = { K1: 0, K2: 1, K3: 2, K4: 3, K5: 4, K6: 5, OK: 6, BK: 7, S1: 8, S2: 9, S3: 10, S4: 11, S5: 12, S6: 13, S7: 14 };
 export const SELFTEST_ENTER_MS = 500;
-const EXIT_MS = 3000;
-const SWEEP_HOLD_MS = 2000;
-const SWEEP_MS = 2000;
-const WHITE_MS = 4000;
-const CHASE_MS = 40;
+// Exported for test/hardware (SELFTEST_TIMING); the module's entry does not re-export them, so
+// they cost no bytes on the board.
+export const EXIT_MS = 3000;
+export const SWEEP_HOLD_MS = 2000;
+export const SWEEP_MS = 2000;
+export const WHITE_MS = 4000;
+/**
+ * One chase step per self-test redraw (the app's SELFTEST_TICK_MS, 125 ms): a shorter step
+ * skipped LEDs between redraws.
+ */
+export const CHASE_MS = 125;
 /** A self-test nobody touches for this long ends by itself (a kiosk table would stay dark). */
 export const SELFTEST_IDLE_MS = 300000;
 
@@ -85,7 +91,9 @@ export class SelfTest {
         f.leds.fill(colour);
         return;
       }
-      const i = Math.floor((t - 3 * SWEEP_MS - WHITE_MS) / CHASE_MS);
+      // Counted from the redraw's own tick (now less now % CHASE_MS: the app redraws every
+      // CHASE_MS on the tick), so each redraw moves exactly one LED on, whatever the timer jitter.
+      const i = Math.floor((t - (now % CHASE_MS) - 3 * SWEEP_MS - WHITE_MS) / CHASE_MS);
       if (i < f.leds.length) {
         f.chainLed = i;
         f.chainColour = C.white;
