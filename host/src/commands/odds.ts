@@ -8,6 +8,7 @@ import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
+import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { outWrapped, type Output } from '../output';
 
@@ -39,16 +40,6 @@ const ROWS: [keyof TurnOdds, string][] = [
   ['throws', 'expected throws'],
 ];
 
-/** The game a classroom command is about: pechvogel (default), seventh_dwarf or thats_life. */
-export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' | 'thats_life' {
-  // As a person types it: Pechvogel, 7th_Dwarf, "That's Life", Verflixxt.
-  const k = g === undefined ? 'pechvogel' : g.trim().toLowerCase().replace(/['’]/g, '').replace(/[\s-]+/g, '_');
-  if (k === 'pechvogel') return 'pechvogel';
-  if (k === 'seventh_dwarf' || k === '7th_dwarf' || k === 'the_7th_dwarf') return 'seventh_dwarf';
-  if (k === 'thats_life' || k === 'verflixxt') return 'thats_life';
-  throw new HostError(`unknown game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf, thats_life');
-}
-
 /** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */
 function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   if (opts.from !== undefined || opts.all || opts.reduce || opts.frustrate || opts.row !== undefined || opts.die !== undefined || opts.policy !== undefined) {
@@ -68,18 +59,6 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   for (const r of rows) io.out(`  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}   ${r.exact}`);
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
-}
-
-export const DW_POLICIES: [DwPolicy, string][] = [
-  ['best', 'best play (the spot with the best chance)'],
-  ['spread', 'by value (1 far left … 6 far right)'],
-  ['leftmost', 'always the leftmost spot that fits'],
-];
-
-export function parseDwPolicy(p: string | undefined): DwPolicy | null {
-  if (p === undefined) return null;
-  if (DW_POLICIES.some(([k]) => k === p)) return p as DwPolicy;
-  throw new HostError(`unknown placing policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy best, spread or leftmost');
 }
 
 /** A row from `--row`: 9 values 0..6 (0 = empty) in order, at most 7 dice, already in order. */
@@ -154,17 +133,6 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   }
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
   return EXIT.ok;
-}
-
-/** How a target policy chooses, for headings: "the number shown by the most dice", ... */
-export function policyText(p: TargetPolicy): string {
-  // Ties go to the highest number (pickTarget); it moves the points figure (1.74 against 1.33 with 'most').
-  return p === 'points' ? 'the number with the most points expected' : `the number shown by the ${p} dice, the highest on a tie`;
-}
-
-export function parsePolicy(p: string | undefined): TargetPolicy {
-  if (p === undefined || p === 'most' || p === 'fewest' || p === 'points') return p || 'most';
-  throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice), fewest, or points (the most points expected)');
 }
 
 function parseFrom(s: string): [number, number] {

@@ -8,7 +8,7 @@ import { convergenceSvg, type Series } from '../../../shared/odds/convergence-sv
 import { EXIT, HostError } from '../errors';
 import { checkCsvTarget, writeTable, type Cell } from '../csv-table';
 import { outWrapped, writeOutputFile, type Output } from '../output';
-import { parseDwPolicy, parseGame, parsePolicy, policyText } from './odds';
+import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 import { landingOdds } from '../../../shared/odds/thats-life-odds';
