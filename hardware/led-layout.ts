@@ -178,7 +178,7 @@ const PECHVOGEL: GameLayout = {
       name: 'entry_error', views: ['entry'], cells: col(7, 0, 7),
       order: 'cells[i] = row i',
       meaning: 'A refused entry (e.g. more dice than were thrown).',
-      reading: 'Column 7: the whole column blinks fast for 1 s.',
+      reading: 'Column 7: the whole column blinks fast for 1.5 s.',
       looks: ['fast'], colour: RED,
     },
     {
