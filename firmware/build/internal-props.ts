@@ -16,7 +16,7 @@ export const INTERNAL_PROPS = [
   'afterAction', 'autoAct', 'autoDue', 'autoStart', 'checkpointSoon', 'chordHeld', 'closeWindow', 'cpTimer', 'enterPlay',
   'eraseLines', 'feedback', 'grb24', 'holdTimer', 'lastInput', 'otherCommand', 'pal', 'refuse', 'restartClocks', 'scaleFactor',
   'seatButton', 'sendHello', 'setLimits', 'setupButton', 'staffTimer', 'staffUi', 'startFromSetup', 'startSelfTest', 'startSweep',
-  'stopClocks', 'storageFull', 'sweepAt', 'tickAt', 'tickId', 'windowFor',
+  'stopClocks', 'sweepAt', 'tickAt', 'tickId', 'windowFor',
 ];
 
 /** Names of JavaScript and Espruino objects the firmware calls or reads (never renamed). */

@@ -172,7 +172,10 @@ export class App {
     try {
       this.journal.append(s.n, aj);
     } catch (e) {
-      return this.storageFull();
+      // The failed write left the file's handle unwritable (StorageFile mode 0): a fresh one next time.
+      this.journal.lines = null;
+      this.err('storage_full');
+      return { code: 'storage_full', message: '' };
     }
     if (s.phase === OVER || (s.phase === FIRST && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
@@ -414,12 +417,6 @@ export class App {
     this.tickAt = at;
     // A timer never fires early; 1 ms later the new phase is certain to be on.
     this.tickId = setTimeout(() => this.tick(), at > now ? at - now + 1 : 1) as unknown as number;
-  }
-
-  /** The journal could not take an action (Storage full): the host hears why, the table sees a refusal. */
-  private storageFull(): RuleError {
-    this.err('storage_full');
-    return { code: 'storage_full', message: '' };
   }
 
   private tick(): void {

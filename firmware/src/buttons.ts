@@ -31,7 +31,11 @@ export function buttonEdge(id: string, pressed: boolean, emit: (id: string, kind
     if (st === undefined) return;
     delete down[id];
     clearTimeout(timers[id]);
-    if (st === 1) emit(id, 'press');
-    emit(id, 'up');
+    // The up edge even when the press's handler threw (a chord would stay held for good).
+    try {
+      if (st === 1) emit(id, 'press');
+    } finally {
+      emit(id, 'up');
+    }
   }
 }

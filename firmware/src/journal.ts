@@ -49,7 +49,7 @@ export class Journal {
    * The action lines opened for appending, kept between actions: opening the file finds its end
    * in Storage, about 5× the cost of the write. Dropped whenever the file is erased.
    */
-  private lines: { write(s: string): void } | null = null;
+  lines: { write(s: string): void } | null = null;
 
   /**
    * `fresh`: a new game replaces the one journaled. Its lines go first (a power cut before the new

@@ -29,8 +29,7 @@ export function command(app: App, c: Record<string, any>): void {
     // Only states that keep play's invariants: the renderer and the engine rely on them.
     const bad = checkPvState(st);
     if (bad) return app.err('bad_state', bad);
-    adopt(app, { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st);
-    app.table.enterPlay();
+    if (!adopt(app, { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st)) app.table.enterPlay();
   } else if (c.c === 'snap') sendSnapshot(app);
   else if (c.c === 'cfg') {
     const err = setConfig(app.cfg, c.k, c.v);

@@ -14,16 +14,22 @@ export function newGame(app: App, seats: number[], names: string[] | null, start
   const setup = { players: players, start: start < 0 ? 0 : start, config: config, seed: seed };
   const r = setupPechvogel(setup);
   if (!r.ok) return r.error;
-  adopt(app, { log: LOG_FORMAT, game: 'pechvogel', setup: setup, seats: seats }, r.state);
-  return null;
+  return adopt(app, { log: LOG_FORMAT, game: 'pechvogel', setup: setup, seats: seats }, r.state);
 }
 
 /** Makes `st` the game in play: checkpointed at once, announced to the host. */
-export function adopt(app: App, h: DeviceHeader, st: PvState): void {
+export function adopt(app: App, h: DeviceHeader, st: PvState): RuleError | null {
   // A game starting is use, whoever starts it: a host's new game on an idle kiosk table was
   // abandoned at once (the idle clock ran from the last press).
   app.lastInput = getTime() * 1000;
+  try {
+    app.journal.checkpoint(h, st, true);
+  } catch (e) {
+    // Not journaled: no game (the old one's lines are gone, its checkpoint must not take the new one's).
+    app.abandon();
+    return { code: 'storage_full' } as RuleError;
+  }
   app.setGame(h, st);
-  app.journal.checkpoint(h, st, true);
   app.send({ t: 'new', n: st.n });
+  return null;
 }

@@ -109,6 +109,7 @@ export class SimBoard extends EventEmitter {
 
   /** Restarts the interpreter: 'power' and 'load' run the boot files, 'reset' only .bootrst. */
   private start(how: 'power' | 'reset' | 'load', file?: string): void {
+    this.storage.cut = false;
     this.clock.stopAll();
     this.watches.clear();
     this.liftPresses();

@@ -22,6 +22,22 @@ export class SimStorage {
    * a power cut before that erase (the files erased before it stay erased).
    */
   beforeErase: ((name: string) => void) | null = null;
+  /**
+   * A fault above was a power cut: the board is off, so nothing more reaches flash until it boots
+   * again (SimBoard clears it). The firmware's own code goes on running in the simulation (a
+   * catch, a cleanup), and its writes and erases would otherwise land where a real board's never do.
+   */
+  cut = false;
+
+  private erasing(name: string): void {
+    if (!this.beforeErase) return;
+    try {
+      this.beforeErase(name);
+    } catch (e) {
+      this.cut = true;
+      throw e;
+    }
+  }
 
   private tear(name: string): number {
     const t = this.tearNext;
@@ -95,10 +111,12 @@ export class SimStorage {
       },
       write(name: string, data: string, offset?: number, size?: number): boolean {
         data = String(data);
+        if (st.cut) return true;
         const keep = offset === undefined ? st.tear(name) : -1;
         if (keep >= 0) {
           st.files[name] = data.substr(0, keep) + '\xff'.repeat(Math.max(0, data.length - keep));
           st.persist();
+          st.cut = true;
           throw new Error('power cut while writing ' + name + ' (simulated)');
         }
         let next: string;
@@ -123,11 +141,13 @@ export class SimStorage {
         return api.write(name, JSON.stringify(v));
       },
       erase(name: string): void {
-        if (st.beforeErase) st.beforeErase(name);
+        if (st.cut) return;
+        st.erasing(name);
         delete st.files[name];
         st.persist();
       },
       eraseAll(): void {
+        if (st.cut) return;
         st.files = {};
         st.persist();
       },
@@ -140,18 +160,27 @@ export class SimStorage {
       compact(): void {},
       open(name: string, mode: 'r' | 'w' | 'a') {
         const key = name + '\u0001';
-        if (mode === 'w') st.files[key] = '';
+        if (mode === 'w' && !st.cut) st.files[key] = '';
         let pos = 0;
+        // As Espruino's StorageFile: a write that found no room leaves the handle unwritable for
+        // good ("Can't write in this mode"), whatever room there is later.
+        let dead = false;
         return {
           write(s: string) {
+            if (st.cut) return;
+            if (dead) throw new Error("Can't write in this mode");
             const keep = st.tear(name);
             if (keep >= 0) {
               st.files[key] = (st.files[key] || '') + String(s).substr(0, keep);
               st.persist();
+              st.cut = true;
               throw new Error('power cut while appending to ' + name + ' (simulated)');
             }
             // A new file of its own on the first write, and more room as it grows: full Storage refuses it.
-            if (st.used() + String(s).length + (st.files[key] === undefined ? 32 : 0) > st.capacity) throw new Error('Unable to find or create file');
+            if (st.used() + String(s).length + (st.files[key] === undefined ? 32 : 0) > st.capacity) {
+              dead = true;
+              throw new Error('Unable to find or create file');
+            }
             st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
@@ -176,7 +205,8 @@ export class SimStorage {
             return (st.files[key] || '').length;
           },
           erase(): void {
-            if (st.beforeErase) st.beforeErase(name);
+            if (st.cut) return;
+            st.erasing(name);
             delete st.files[key];
             st.persist();
           },
