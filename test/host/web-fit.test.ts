@@ -339,7 +339,9 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     const a = await board(dir, 'ttySET', null);
     // An idle table with a game in progress keeps the game on screen (no attract, no join call).
     const g = await board(dir, 'ttyIDLE', lateGame());
-    const cli = new Cli(['mirror', '--port', `Neu=${a.path}`, '--port', `Alt=${g.path}`, '--json', '--web', '0', '--no-log', '--attract', '1']);
+    // 5 s to idle: the set-up's checks right after the last press must come before it (1 s did not
+    // on a loaded machine); the idle checks below wait far longer.
+    const cli = new Cli(['mirror', '--port', `Neu=${a.path}`, '--port', `Alt=${g.path}`, '--json', '--web', '0', '--no-log', '--attract', '5']);
     done.push(() => cli.stop());
     const url = (await cli.event((e) => e.ev === 'web')).url as string;
     const page = await openChromium({ width: 1920, height: 1080 }, done);
@@ -359,7 +361,7 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     await t1.locator('.setup', { hasText: 'K1 virtual dice on' }).waitFor({ timeout: 10_000 });
     expect(await t1.locator('.setup').textContent()).toContain('Joined: Seat 2, Seat 4 · starts: Seat 4');
     expect(await t1.evaluate((e) => e.classList.contains('idle'))).toBe(false);
-    // After the attract time (1 s; the page hears every 5 s): the game in progress is still shown.
+    // After the attract time (5 s; the page hears every 5 s): the game in progress is still shown.
     const t2 = page.locator('[data-table="t2"]');
     await page.waitForFunction(() => JSON.parse(document.body.dataset.updates || '0') > 3, undefined, { timeout: 20_000 });
     const idle = await (await fetch(url + 'state.json')).json();
@@ -444,7 +446,8 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
       await sleep(2500);
       cli = new Cli(['mirror', '--port', `Eins=${a.path}`, '--json', '--web', port, '--no-log']);
       done.push(() => cli.stop());
-      await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
+      // A mirror starting on a loaded machine (Node, the bundle check, the pty, the hello) took over 15 s once.
+      await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 30_000 });
       await sleep(500);
       expect(await open()).toBe(1);
     }
@@ -459,7 +462,7 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     await sleep(3500);
     await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 15_000 });
     expect(await open()).toBe(1);
-    // Its own waits add up to ~100 s at worst (three restarts, then the stale feed): room for all of
+    // Its own waits add up to ~150 s at worst (three restarts, then the stale feed): room for all of
     // them on a loaded machine (60 s ran out with the machine at a load of 9 on 2 CPUs).
-  }, 150_000);
+  }, 240_000);
 });
