@@ -3,7 +3,7 @@
  * build error naming it), compiles the LED layout into index data, bundles with the Espruino
  * pipeline, stamps the bundle hash and checks the board's Storage budget.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
@@ -12,7 +12,7 @@ import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
 import { pechvogelCells } from './pechvogel-cells';
 import { INTERNAL_PROPS } from './internal-props';
 import { fnv1a } from '../../shared/engine/hash';
-import { DEFAULT_BOARD, DIST, ROOT } from './paths';
+import { DEFAULT_BOARD, DIST, packageVersion, ROOT } from './paths';
 
 export { DIST, ROOT };
 const HASH_PLACEHOLDER = '@bundle@';
@@ -38,7 +38,7 @@ export function buildData(boardId: string) {
   // Row-major position (x fastest) of each LED in chain order: the LEDs get the frame text's letters in that order.
   const rowOf: number[] = [];
   for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOf[ledIndex(x, y)] = y * GEOMETRY.width + x;
-  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+  const version = packageVersion();
   return {
     fw: version,
     board: b.id,

@@ -1,4 +1,5 @@
 /** Where the repository and the firmware's build output are (no build tools loaded: the host's commands start without them). */
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,3 +9,8 @@ export const DIST = process.env.DICETRAY_DIST ? resolve(process.env.DICETRAY_DIS
 
 /** The board a build is for unless told (the reference build: hardware/README.md). */
 export const DEFAULT_BOARD = 'pico';
+
+/** package.json's version: the host's, and the firmware's it builds. */
+export function packageVersion(): string {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+}

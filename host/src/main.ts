@@ -1,15 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from '../../firmware/build/paths';
+import { packageVersion } from '../../firmware/build/paths';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
-import { SCRIPT_GRAMMAR } from './script/parse-script';
-
-/** package.json's version: the host's, and the firmware's it builds (build-firmware.ts). */
-function hostVersion(): string {
-  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-}
+import { SCRIPT_GRAMMAR } from './script/script-grammar';
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -18,7 +11,7 @@ function hostVersion(): string {
 export function buildCli(io: Output, setCode: (c: number) => void): Command {
   const program = new Command('dicetray')
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
-    .version(hostVersion(), '-V, --version', 'the version of dicetray (the firmware it builds has the same)')
+    .version(packageVersion(), '-V, --version', 'the version of dicetray (the firmware it builds has the same)')
     .exitOverride()
     // Usage errors are printed by main() (dicetray: prefix, hint, JSON under --json).
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()), outputError: () => {} });

@@ -63,12 +63,14 @@ export async function startMirror(opts: MirrorOptions, io: Output, emit: (table:
   const wanted = args.map(splitLabel);
   checkLabels(wanted.map((w) => w.label));
   if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
+  const auto = wanted.find((w) => w.port === 'auto');
   // --wait: no board yet is what it waits for (a wall screen's PC booting before the table's
-  // board); a machine that cannot list its ports is still an error.
-  if (opts.wait && wanted.some((w) => w.port === 'auto')) await findOneBoard().catch((e) => {
+  // board), and it is looked for at every (re)open; a machine that cannot list its ports is
+  // still an error.
+  if (auto && !opts.wait) auto.port = await findOneBoard();
+  else if (auto) await findOneBoard().catch((e) => {
     if (!(e instanceof HostError && /no Espruino board found/.test(e.message))) throw e;
   });
-  if (!opts.wait) for (const w of wanted) if (w.port === 'auto') w.port = await findOneBoard();
   const specs = wanted.map((w) => (w.port === 'auto' ? autoSpec() : parseBoardSpec(w.port)));
   const names = specs.map((s) => (s.kind === 'serial' ? resolve(s.path) : s.name));
   if (new Set(names).size !== names.length) throw new HostError('the same board is named twice', EXIT.usage, 'give each --port once');

@@ -43,6 +43,7 @@ export class SimStorage {
     const t = this.tearNext;
     if (!t || name.indexOf(t.prefix) !== 0) return -1;
     this.tearNext = null;
+    this.cut = true;
     return t.keep;
   }
   constructor(
@@ -116,7 +117,6 @@ export class SimStorage {
         if (keep >= 0) {
           st.files[name] = data.substr(0, keep) + '\xff'.repeat(Math.max(0, data.length - keep));
           st.persist();
-          st.cut = true;
           throw new Error('power cut while writing ' + name + ' (simulated)');
         }
         let next: string;
@@ -173,7 +173,6 @@ export class SimStorage {
             if (keep >= 0) {
               st.files[key] = (st.files[key] || '') + String(s).substr(0, keep);
               st.persist();
-              st.cut = true;
               throw new Error('power cut while appending to ' + name + ' (simulated)');
             }
             // A new file of its own on the first write, and more room as it grows: full Storage refuses it.

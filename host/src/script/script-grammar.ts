@@ -1,0 +1,22 @@
+/**
+ * The table-script format, one line per step: parse-script.ts's reference and `dicetray script --help`
+ * (a file of its own: the CLI loads it at start, and the parser's imports only when a script runs).
+ */
+export const SCRIPT_GRAMMAR = [
+  '# comment',
+  'new Ann Ben Cleo [seed=N] [start=N]   new game through the protocol (names = seats 1..n; "Ann Lee" for a name with spaces)',
+  "given {json}                          start from a scenario 'given' (and optional \"config\")",
+  'press S1 K1 K1 OK                     short presses, in order (S1..S7, K1..K6, OK, BK)',
+  'hold OK                               long press (held past the long-press time)',
+  'bounce K3                             a bouncing press (simulated board only)',
+  'chord OK BK 3500                      hold buttons together for N ms (simulated board only)',
+  "wait 9000                             milliseconds (the simulated board's clock jumps)",
+  'act {"do":"pass"}                     an engine action sent as a host command',
+  'powercut                              power off and on (simulated board only)',
+  'expect act throw [json subset]        an accepted action of that kind arrived',
+  'expect rej CODE                       a refusal with that code arrived',
+  'expect state path=json …              the mirrored game (conventions view) has these values',
+  "expect ui path=json …                 the board's table UI (entry e, votes v, err …)",
+  'expect led X Y LETTER                 the LED at column X, row Y shows palette LETTER (. d W R G B Y C M O)',
+  'expect no act                         nothing was accepted since the last expectation',
+].join('\n');
