@@ -196,6 +196,10 @@ describe('the fix-up pass, on the ES5 Espruino mis-runs', () => {
     const expected: string[] = [];
     vm.runInContext(code, vm.createContext({ print: (...a: unknown[]) => expected.push(a.map(String).join(' ')) }));
     const fixed = fixUpForEspruino(code);
+    // The sandbox runs the raw snippet as Node does, so output alone cannot tell whether the fix-up
+    // did anything: the snippet is not in Espruino's shape before it, and is after it.
+    expect(() => verifyEspruinoShape(code)).toThrow();
+    expect(() => verifyEspruinoShape(fixed)).not.toThrow();
     expect(runInSandbox(fixed)).toEqual(expected);
     if (ESPRUINO_BIN) {
       expect(runOnEspruino(ESPRUINO_BIN, fixed)).toEqual(expected);

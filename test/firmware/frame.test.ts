@@ -63,6 +63,14 @@ describe('LED frame', () => {
     code = (await bundleForEspruino({ entry: 'test/fixtures/frame-probe.ts', define: buildDefines(buildData('pico')) })).code;
   });
 
+  it('has the palette the layout is drawn in (the reference below reads PALETTE_RGB, so it cannot catch a wrong colour)', () => {
+    expect(PALETTE_LETTERS).toBe('.dWRGBYCMO');
+    expect(PALETTE_RGB).toEqual([
+      [0, 0, 0], [40, 40, 40], [255, 255, 255], [255, 0, 0], [0, 255, 0],
+      [0, 0, 255], [255, 180, 0], [0, 255, 255], [255, 0, 255], [255, 80, 0],
+    ]);
+  });
+
   it('gives the reference bytes and text in the Node sandbox (plain-JS fallbacks)', () => {
     // The simulated board's E natives; no E.sum, so the plain-JS fallbacks run.
     const sandbox = createEspruinoSandbox({ E: E_NATIVES });
