@@ -132,8 +132,9 @@ describe('dicetray sim in an 80 × 24 terminal', () => {
     expect(lines[0]).toBe('dicetray · simulated board with its mirror');
     expect(s).toContain('Seat 5');
     expect(lines.slice(-4).join('\n')).toContain('Ctrl-C = quit');
-    // Blank lines go before the notes: the latest ones (the refusal) stay on the screen.
-    expect(t.screen()).toMatch(/^  refused: wrong number of dice, or no throw now \(wrong_dice_count\)/m);
+    // Blank lines go before the notes: the latest ones (the refusal) stay on the screen, worded as
+    // the status line words it.
+    expect(t.screen()).toMatch(/^  Refused: 5 dice are due, 2 entered \(wrong_dice_count\)$/m);
     t.proc.stdin!.write('\x03');
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
   }, 60_000);

@@ -10,9 +10,8 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
-import { RefusalClock } from '../view/table-text';
+import { RefusalClock, tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
-import { ERROR_TEXT } from '../../../shared/engine/error-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
 import { ensureBundle } from './firmware-bundle';
@@ -127,8 +126,9 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
       if (e.kind === 'resync' && e.reason !== 'board said hello' && e.reason !== 'a game started or ended at the board') say(`mirror: ${e.reason}, asking for a snapshot`);
-      // The code, worded: the action the board names is the one it tried (an 8th pad key read "refused throw").
-      else if (e.kind === 'refused') say(`refused: ${ERROR_TEXT[e.code] || e.code} (${e.code})`);
+      // The code worded as the status line words it (how many dice are due and entered…); the
+      // action the board names is the one it tried (an 8th pad key read "refused throw").
+      else if (e.kind === 'refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
       else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
     });
     link.on('msg', (m) => {
