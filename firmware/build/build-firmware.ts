@@ -14,7 +14,6 @@ import { INTERNAL_PROPS } from './internal-props';
 import { fnv1a } from '../../shared/engine/hash';
 import { DEFAULT_BOARD, DIST, packageVersion, ROOT } from './paths';
 
-export { DIST, ROOT };
 const HASH_PLACEHOLDER = '@bundle@';
 
 /** Pin-map input names → the firmware's button ids. */

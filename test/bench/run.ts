@@ -17,7 +17,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildEngineBundle, buildFirmware, ROOT } from '../../firmware/build/build-firmware';
+import { buildEngineBundle, buildFirmware } from '../../firmware/build/build-firmware';
+import { ROOT } from '../../firmware/build/paths';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle';
 import { checkFirmwareFits } from '../../hardware/pinmap';
 import { JOURNAL_STORAGE_BYTES } from '../../firmware/src/journal';

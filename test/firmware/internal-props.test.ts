@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_PROPS, safeInternalProps } from '../../firmware/build/internal-props';
-import { ROOT } from '../../firmware/build/build-firmware';
+import { ROOT } from '../../firmware/build/paths';
 import { ensureBundle } from '../../host/src/commands/firmware-bundle';
 
 // The firmware build renames the properties in INTERNAL_PROPS (esbuild mangleProps renames a name

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { boardMessages, Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
 import { expectClean, expectJsonError, run } from './cli-run';
 import { cli } from '../support/cli';
-import { MAX_LED_BUDGET_MA, SETTINGS } from '../../host/src/commands/config';
+import { SETTINGS } from '../../host/src/commands/config';
+import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import type { HostCmd } from '../../shared/protocol/messages';
 
@@ -82,7 +83,7 @@ describe('dicetray config', () => {
     expect(r.code).toBe(0);
     const help = r.out.join('\n');
     for (const s of SETTINGS) expect(help).toContain(s.alias ? `${s.key} (${s.alias})` : s.key);
-    expect(help).toContain(`0 to ${MAX_LED_BUDGET_MA} mA`);
+    expect(help).toContain(`0 to ${LED_BUDGET_MAX_MA} mA`);
   });
 
   it('reads every setting from the board itself, over a pseudo-terminal (text and --json)', async () => {
@@ -163,7 +164,7 @@ describe('dicetray config', () => {
     // A window of 0 would pass every throw at once: nobody could frustrate or reduce.
     await bad(['window=0'], /bad value for window_ms: "0" \(at least 2 s\)/, /hint: window_ms: 2 s to 24 h/);
     await bad(['brightness=300'], /bad value for brightness: "300" \(at most 255\)/, /hint: brightness: 0 to 255/);
-    await bad(['led_budget=400'], new RegExp(`at most ${MAX_LED_BUDGET_MA} mA`), /the USB limit/);
+    await bad(['led_budget=400'], new RegExp(`at most ${LED_BUDGET_MAX_MA} mA`), /the USB limit/);
     await bad(['beep=maybe'], /bad value for beep/, /hint: beep: on or off/);
     await bad(['abandon=30d'], /bad value for abandon_ms/, /0 to 24 h/);
     await bad(['window=5s', 'window_ms=6000'], /window_ms is given twice/, /give each setting once/);

@@ -44,8 +44,6 @@ export interface Setting {
 
 /** Durations beyond a day are typos (abandon=30d), not settings anyone means. */
 const MAX_MS = 24 * 3600 * 1000;
-/** The LEDs' drive current must leave the board and the idle LEDs within the USB limit (hardware/power.ts). */
-export const MAX_LED_BUDGET_MA = LED_BUDGET_MAX_MA;
 
 /** Every key of BoardConfig, in the firmware's order (the test checks none is missing). */
 export const SETTINGS: Setting[] = [
@@ -53,7 +51,7 @@ export const SETTINGS: Setting[] = [
   { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, min: 2000, meaning: 'reroll window: how long opponents have to frustrate a throw' },
   { key: 'marker_ms', alias: 'marker', kind: 'ms', max: MAX_MS, zero: 'at once', meaning: 'before the board applies the only possible marker action (BACK still corrects the throw)' },
   { key: 'brightness', alias: null, kind: 'level', max: 255, meaning: 'LED brightness: the highest level of a colour channel (0..255)' },
-  { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: MAX_LED_BUDGET_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },
+  { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: LED_BUDGET_MAX_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },
   { key: 'attract_ms', alias: 'attract', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time before the attract pattern' },
   { key: 'abandon_ms', alias: 'abandon', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time after which a game in progress is cleared for the next table (kiosk)' },
   { key: 'leds_link', alias: null, kind: 'bool', max: 1, meaning: 'send every LED frame to the host until the board restarts (a mirror turns it on while connected)' },

@@ -13,7 +13,7 @@ import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, drawBoard } from '../view/terminal-view';
 import { RefusalClock } from '../view/table-text';
 import { fitScreen } from '../view/fit-screen';
-import { GEOMETRY } from '../../../hardware/led-layout';
+import { GEOMETRY } from '../../../hardware/led-board';
 import { checkLabels, checkWebOptions, wholeOption } from './mirror-options';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
@@ -38,25 +38,25 @@ export interface MirrorOptions {
   odds?: boolean;
 }
 
-export const DEFAULT_WEB_PORT = 8080;
-export const DEFAULT_LOG_DIR = '.dicetray/logs';
+const DEFAULT_WEB_PORT = 8080;
+const DEFAULT_LOG_DIR = '.dicetray/logs';
 
 /** `LABEL=PORT` or `PORT`. */
-export function splitLabel(arg: string, i: number): { label: string; port: string } {
+function splitLabel(arg: string, i: number): { label: string; port: string } {
   const eq = arg.indexOf('=');
   if (eq > 0 && !arg.startsWith('tcp://') && !arg.startsWith('/')) return { label: arg.slice(0, eq), port: arg.slice(eq + 1) };
   return { label: `table ${i + 1}`, port: arg };
 }
 
-export interface MirrorRun {
+interface MirrorRun {
   tables: TableMirror[];
   web: WebServer | null;
   logs: ActionLogWriter | null;
   stop(): Promise<void>;
 }
 
-/** Starts mirroring (used by the command, the tests and the benchmark). */
-export async function startMirror(opts: MirrorOptions, io: Output, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
+/** Opens the boards, the logs and the page, and starts mirroring; mirror() adds the screen or the JSON lines. */
+async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: TableNote) => void): Promise<MirrorRun> {
   const silence = opts.silence === undefined ? 6 : wholeOption('--silence', opts.silence, 1, 3600, 'whole seconds from 1 to 3600, e.g. --silence 6');
   const plan = await checkWebOptions(opts, DEFAULT_WEB_PORT);
   const args = opts.port && opts.port.length ? opts.port : ['auto'];
@@ -184,7 +184,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
   };
 }
 
-export async function mirror(opts: MirrorOptions, io: Output, until?: Promise<void>): Promise<number> {
+export async function mirror(opts: MirrorOptions, io: Output): Promise<number> {
   const useScreen = !opts.json && process.stdout.isTTY === true;
   let screen: { dirty(): void; close(): void } | null = null;
   const emit = (t: TableMirror, n: TableNote) => {
@@ -195,7 +195,7 @@ export async function mirror(opts: MirrorOptions, io: Output, until?: Promise<vo
     } else if (screen) screen.dirty();
     else if (n.text) io.out(`[${t.label}] ${n.text}`);
   };
-  const run = await startMirror(opts, io, emit);
+  const run = await startMirror(opts, emit);
   if (run.web) {
     if (opts.json) io.out(JSON.stringify({ time: Date.now(), ev: 'web', url: run.web.url }));
     else if (!useScreen) io.out(`dicetray: page on ${run.web.url}`);
@@ -204,11 +204,10 @@ export async function mirror(opts: MirrorOptions, io: Output, until?: Promise<vo
     screen = terminalScreen(run.tables, run.web ? run.web.url : null, !!opts.odds);
     for (const t of run.tables) t.on('change', () => screen!.dirty());
   }
-  await (until ||
-    new Promise<void>((done) => {
-      process.once('SIGINT', () => done());
-      process.once('SIGTERM', () => done());
-    }));
+  await new Promise<void>((done) => {
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+  });
   if (screen) screen.close();
   await run.stop();
   return EXIT.ok;

@@ -5,7 +5,7 @@ import { cmp, markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../..
 import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
-import { landingOdds } from '../../../shared/odds/thats-life-odds';
+import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
 import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
@@ -50,7 +50,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
   if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, card, toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: '2/7', p: 2 / 7 }, odds: rows }));
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: fractionText(LANDING_LIMIT), p: Number(LANDING_LIMIT.n) / Number(LANDING_LIMIT.d) }, odds: rows }));
     return EXIT.ok;
   }
   outWrapped(io, "That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");

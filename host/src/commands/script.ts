@@ -63,7 +63,7 @@ export async function script(file: string, opts: { board: string; json?: boolean
   try {
     steps = parseScript(text);
   } catch (e) {
-    if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'see the step list in host/src/script/parse-script.ts');
+    if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'see the step list in host/src/script/script-grammar.ts (dicetray script --help)');
     throw e;
   }
   const conn = await connect(opts.board);

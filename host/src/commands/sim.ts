@@ -13,7 +13,7 @@ import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
 import { RefusalClock, tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
 import { fitScreen } from '../view/fit-screen';
-import { GEOMETRY, ledIndex } from '../../../hardware/led-layout';
+import { GEOMETRY, ledIndex } from '../../../hardware/led-board';
 import { ensureBundle } from './firmware-bundle';
 import { installFiles } from '../sim/install-files';
 import { encodePacket } from '../../../shared/protocol/host-codec';
@@ -178,7 +178,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         return false;
       }
       if (k === 'M') {
-        // The staff chord: OK and BACK held together past STAFF_HOLD_MS. It needs pins: the
+        // The staff chord: OK and BACK held together past the firmware's STAFF_HOLD_MS (3 s). It needs pins: the
         // host's btn commands only press or long-press one button.
         if (opts.linux) say('the staff menu needs button pins (OK + BACK held 3 s); the Linux build has none');
         else {

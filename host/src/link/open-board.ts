@@ -6,9 +6,8 @@
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { SerialPort } from 'serialport';
 import { SimBoard } from '../sim/sim-board';
 import { installFiles } from '../sim/install-files';

@@ -40,14 +40,8 @@ export interface MirrorSetup {
   so: boolean;
 }
 
-export interface Hello {
-  v: number;
-  fw: string;
-  bh: string;
-  game: string;
-  board: string;
-  boot: number;
-}
+/** The board's hello as the protocol defines it, without the envelope (`t`, sequence number `s`). */
+export type Hello = Omit<Extract<BoardMsg, { t: 'hello' }>, 't' | 's'>;
 
 export type MirrorEvent =
   | { kind: 'hello'; hello: Hello }

@@ -117,8 +117,10 @@ export interface EspruinoSandbox {
   context: vm.Context;
   /** Lines written by `print` and `console.log`, in order. */
   output: string[];
-  /** Runs a script in the context and returns its completion value. */
-  /** `timeoutMs`: stop code that runs longer (Node's vm timeout; undefined: no limit). */
+  /**
+   * Runs a script in the context and returns its completion value. `timeoutMs`: stop code that
+   * runs longer (Node's vm timeout; undefined: no limit).
+   */
   run(code: string, filename?: string, timeoutMs?: number): unknown;
 }
 

@@ -9,7 +9,7 @@ import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
 import { RESTART_NOTE, optionsText, promptText, RefusalClock, refusalLeft, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import type { MirrorUi } from '../mirror/mirror-model';
-import { GEOMETRY } from '../../../hardware/led-layout';
+import { GEOMETRY } from '../../../hardware/led-board';
 import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
 import type { BoardConfig } from '../../../firmware/src/config';
 import { pageHtml } from './page';
