@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { exposeOnPty, type Exposure } from '../../host/src/sim/expose';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { installFiles } from '../../host/src/sim/install-files';
 import { encodePacket } from '../../shared/protocol/host-codec';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_PROPS, safeInternalProps } from '../../firmware/build/internal-props';
 import { ROOT } from '../../firmware/build/paths';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 
 // The firmware build renames the properties in INTERNAL_PROPS (esbuild mangleProps renames a name
 // on every object): each must be the firmware's own class member and nothing else, anywhere.

@@ -4,17 +4,15 @@
  * the game as it was, and logs no uncaught error.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
-import { SimBoard } from '../../host/src/sim/sim-board';
+import { ensureBundle } from '../../host/src/firmware-bundle';
+import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import type { HostCmd } from '../../shared/protocol/messages';
 import { joinSnapshot, SimTarget } from '../support/game-driver';
 
 describe('junk inside a host action', () => {
   it('is reported as bad_action and changes nothing', async () => {
     const b = await ensureBundle();
-    const board = new SimBoard({ bundle: b.code, pins: b.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(board.storage, b.files);
+    const board = flashedSimBoard(b, { clock: 'fake', boardName: 'LINUX', storageFile: null });
     const t = new SimTarget(board);
     board.boot();
     t.requestSync({ c: 'new', p: ['Ann', 'Ben'] });

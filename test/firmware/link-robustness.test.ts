@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SimBoard } from '../../host/src/sim/sim-board';
-import { installFiles } from '../../host/src/sim/install-files';
+import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import { BoardLink } from '../../host/src/link/board-link';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { encodePacket } from '../../shared/protocol/host-codec';
 import type { BoardMsg } from '../../shared/protocol/messages';
 import { mulberry32 } from '../support/random';
 
 async function boot(kiosk: Record<string, unknown> | null) {
-  const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile: null });
-  installFiles(board.storage, files);
+  const board = flashedSimBoard(await ensureBundle(), { clock: 'fake', storageFile: null });
   if (kiosk) board.storage.api().writeJSON('dt.kiosk', kiosk);
   const link = new BoardLink((d) => board.write(d));
   const msgs: BoardMsg[] = [];

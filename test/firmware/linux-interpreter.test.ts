@@ -21,8 +21,8 @@
  * Skipped without ESPRUINO_BIN (the simulated board alone is covered by the other tests).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBundle, type Bundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
+import { ensureBundle, type Bundle } from '../../host/src/firmware-bundle';
+import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { EspruinoProcess, retryOnPortRace, type Reply } from '../support/espruino-process';
@@ -66,8 +66,7 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
     if (real) await real.stop();
     // Both get the firmware's extra Storage files, as a flash puts them on a board.
     real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, storage: bundle.files });
-    simBoard = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(simBoard.storage, bundle.files);
+    simBoard = flashedSimBoard(bundle, { clock: 'fake', boardName: 'LINUX', storageFile: null });
     sim = new SimTarget(simBoard);
     simBoard.boot();
     frameStats.compared = 0;

@@ -7,7 +7,7 @@
  * Skipped without ESPRUINO_BIN.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { EspruinoProcess, retryOnPortRace, STAFF_LOAD } from '../support/espruino-process';
 
 const BIN = process.env.ESPRUINO_BIN;

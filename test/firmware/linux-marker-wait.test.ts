@@ -5,7 +5,7 @@
  * meantime corrects the throw instead. Skipped without ESPRUINO_BIN.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';

@@ -9,7 +9,7 @@
  * Skipped without ESPRUINO_BIN.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { step } from '../../shared/engine/step';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { HostCmd } from '../../shared/protocol/messages';

@@ -5,7 +5,7 @@
  * came back, until a new game. Now the next action opens the file again.
  */
 import { describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { EspruinoProcess } from '../support/espruino-process';
 import type { HostCmd } from '../../shared/protocol/messages';
 

@@ -12,8 +12,8 @@
  * Skipped without ESPRUINO_BIN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
+import { ensureBundle } from '../../host/src/firmware-bundle';
+import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';
@@ -34,8 +34,7 @@ describe.skipIf(!BIN)('random presses on Espruino 2v29 for Linux and on the simu
     if (real) await real.stop();
     const bundle = await ensureBundle();
     real = await EspruinoProcess.start({ bin: BIN, code: bundle.code, storage: bundle.files });
-    simBoard = new SimBoard({ bundle: bundle.code, pins: bundle.manifest.pins, clock: 'fake', boardName: 'LINUX', storageFile: null });
-    installFiles(simBoard.storage, bundle.files);
+    simBoard = flashedSimBoard(bundle, { clock: 'fake', boardName: 'LINUX', storageFile: null });
     sim = new SimTarget(simBoard);
     simBoard.boot();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyEspruinoShape } from '../../firmware/build/fix-up-for-espruino.js';
 import { isRootSeed, seedRoot } from '../../firmware/build/seed-root.js';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { runOnEspruino } from '../support/run-on-espruino';
 import * as acorn from 'acorn';
 import type { JsNode } from '../../firmware/build/js-node.js';

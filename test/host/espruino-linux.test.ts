@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { Cli, scratchDir, sleep } from '../support/host-harness';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 
 // flash and mirror against Espruino's own Linux build over TCP (`espruino --telnet`, which listens
 // on port 2323, one client at a time). Runs where ESPRUINO_BIN points at the binary.

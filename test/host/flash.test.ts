@@ -5,7 +5,7 @@ import { boardMessages, Cli, holdStaffK4, PtyBoard, makeSim, scratchDir, sleep }
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
 import { exposeOnTcp } from '../../host/src/sim/expose';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { encodePacket } from '../../shared/protocol/host-codec';
 
 // `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:

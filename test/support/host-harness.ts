@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { exposeOnPty, exposeOnTcp, type Exposure } from '../../host/src/sim/expose';
-import { ensureBundle } from '../../host/src/commands/firmware-bundle';
-import { installFiles } from '../../host/src/sim/install-files';
+import { ensureBundle } from '../../host/src/firmware-bundle';
+import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import { encodePacket } from '../../shared/protocol/host-codec';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import { BoardLink } from '../../host/src/link/board-link';
@@ -43,10 +43,8 @@ export interface SimOptions {
 
 /** A simulated board in this process, with the firmware's extra files installed. */
 export async function makeSim(o: SimOptions = {}): Promise<SimBoard> {
-  const { code, manifest, files } = await ensureBundle();
-  const board = new SimBoard({ bundle: o.patch ? o.patch(code) : code, pins: manifest.pins, storageFile: o.storageFile ?? null, boardName: o.boardName, clock: o.clock });
-  installFiles(board.storage, files);
-  return board;
+  const b = await ensureBundle();
+  return flashedSimBoard(o.patch ? Object.assign({}, b, { code: o.patch(b.code) }) : b, { storageFile: o.storageFile ?? null, boardName: o.boardName, clock: o.clock });
 }
 
 /** Collects every protocol message a simulated board prints, as they come. */

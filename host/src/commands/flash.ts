@@ -4,10 +4,10 @@
  * then verifies: reconnects and reads the firmware version and bundle hash from the board's
  * hello. Anything short of a verified board is a failure with EXIT.flash and the reason.
  */
-import { ensureBundle, type Bundle } from './firmware-bundle';
+import { ensureBundle, type Bundle } from '../firmware-bundle';
 import { buildFailure } from './build';
 import { DEFAULT_BOARD } from '../../../firmware/build/paths';
-import { wholeOption } from './mirror-options';
+import { wholeOption } from './whole-option';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';

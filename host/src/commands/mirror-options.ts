@@ -5,6 +5,7 @@
  */
 import net from 'node:net';
 import { EXIT, HostError } from '../errors';
+import { wholeOption } from './whole-option';
 
 export interface WebPlan {
   port: number;
@@ -13,13 +14,6 @@ export interface WebPlan {
 }
 
 const HOST_HINT = 'give an address of this computer: --host 127.0.0.1 (this computer only) or --host 0.0.0.0 (every network)';
-
-/** A whole number in [lo, hi] from an option's text, or a usage error. */
-export function wholeOption(name: string, text: string, lo: number, hi: number, hint: string): number {
-  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
-  if (!(n >= lo && n <= hi)) throw new HostError(`bad ${name} ${text}`, EXIT.usage, hint);
-  return n;
-}
 
 /** Whether the page can listen there: binds for a moment and lets go. */
 function probeListen(port: number, host: string): Promise<void> {

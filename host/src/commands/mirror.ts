@@ -14,7 +14,8 @@ import { describeGame, drawBoard } from '../view/terminal-view';
 import { RefusalClock } from '../view/table-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-board';
-import { checkLabels, checkWebOptions, wholeOption } from './mirror-options';
+import { checkLabels, checkWebOptions } from './mirror-options';
+import { wholeOption } from './whole-option';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 

@@ -11,9 +11,9 @@ import { parseScript, ScriptError, type Step } from '../script/parse-script';
 import { ScriptRunner, type ScriptTarget } from '../script/run-script';
 import { simTarget } from '../script/sim-target';
 import { remoteTarget } from '../script/remote-target';
-import { SimBoard } from '../sim/sim-board';
-import { ensureBundle } from './firmware-bundle';
-import { installFiles } from '../sim/install-files';
+import type { SimBoard } from '../sim/sim-board';
+import { ensureBundle } from '../firmware-bundle';
+import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { BAUD_RATE, openError, parseBoardSpec } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { EXIT, fileError, HostError } from '../errors';
@@ -27,11 +27,9 @@ import type { Output } from '../output';
 async function connect(board: string): Promise<{ target: ScriptTarget; sim?: SimBoard; close(): void }> {
   const spec = parseBoardSpec(board === 'auto' ? await findOneBoard() : board);
   if (spec.kind === 'sim') {
-    const { code, manifest, files } = await ensureBundle();
     const storageFile = board === 'sim' ? null : spec.storage;
     if (storageFile) mkdirSync(dirname(storageFile), { recursive: true });
-    const sim = new SimBoard({ bundle: code, pins: manifest.pins, clock: 'fake', storageFile });
-    installFiles(sim.storage, files);
+    const sim = flashedSimBoard(await ensureBundle(), { clock: 'fake', storageFile });
     const target = simTarget(sim);
     sim.boot();
     return { target, sim, close: () => sim.powerCut() };

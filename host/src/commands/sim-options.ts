@@ -1,6 +1,6 @@
 /** `dicetray sim`'s options checked before the board starts: mistakes are usage errors with a hint. */
 import { EXIT, HostError } from '../errors';
-import { wholeOption } from './mirror-options';
+import { wholeOption } from './whole-option';
 
 export function checkSimOptions(o: { pty?: string; tcp?: string }): void {
   if (o.pty !== undefined && o.tcp !== undefined) throw new HostError('--pty and --tcp expose the board twice', EXIT.usage, 'choose one: --pty PATH (a serial device) or --tcp PORT (a network board)');

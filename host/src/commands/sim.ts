@@ -5,7 +5,6 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { SimBoard } from '../sim/sim-board';
 import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
@@ -14,8 +13,8 @@ import { RefusalClock, tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-board';
-import { ensureBundle } from './firmware-bundle';
-import { installFiles } from '../sim/install-files';
+import { ensureBundle } from '../firmware-bundle';
+import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { encodePacket } from '../../../shared/protocol/host-codec';
 import { EXIT, fileError } from '../errors';
 import { checkSimOptions, exposeError } from './sim-options';
@@ -87,7 +86,8 @@ const RESTARTED = (what: string) => `${what}: game as it was; a half-entered thr
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
-  const { code, manifest, files } = await ensureBundle();
+  const bundle = await ensureBundle();
+  const { code, manifest } = bundle;
   const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
   try {
     mkdirSync(dirname(storageFile), { recursive: true });
@@ -97,8 +97,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   } catch (e) {
     throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
   }
-  const board = new SimBoard({ bundle: code, pins: manifest.pins, storageFile, boardName: opts.linux ? 'LINUX' : undefined });
-  installFiles(board.storage, files);
+  const board = flashedSimBoard(bundle, { storageFile, boardName: opts.linux ? 'LINUX' : undefined });
   let exposure: Exposure | null = null;
   let model: MirrorModel | null = null;
   const refusal = new RefusalClock();

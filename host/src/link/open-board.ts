@@ -9,9 +9,9 @@ import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { SerialPort } from 'serialport';
-import { SimBoard } from '../sim/sim-board';
-import { installFiles } from '../sim/install-files';
-import { ensureBundle } from '../commands/firmware-bundle';
+import type { SimBoard } from '../sim/sim-board';
+import { flashedSimBoard } from '../sim/flashed-sim-board';
+import { ensureBundle } from '../firmware-bundle';
 import { EXIT, HostError } from '../errors';
 import { findOneBoard } from './find-boards';
 
@@ -293,12 +293,8 @@ export function openError(spec: BoardSpec, e: Error): HostError {
 export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promise<BoardStream> {
   const retryMs = opts.retryMs ?? 500;
   if (spec.kind === 'sim') {
-    const { code, manifest, files } = await ensureBundle();
     if (spec.storage) mkdirSync(dirname(spec.storage), { recursive: true });
-    const sim = new SimBoard({ bundle: code, pins: manifest.pins, storageFile: spec.storage });
-    // The firmware's other Storage files (set-up, settings, staff menu), as `sim` and a flashed
-    // board have them: without them a new sim:FILE answered nothing but the game's presses.
-    installFiles(sim.storage, files);
+    const sim = flashedSimBoard(await ensureBundle(), { storageFile: spec.storage });
     const s = new SimStream(spec, sim);
     sim.boot();
     return s;

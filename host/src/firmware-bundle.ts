@@ -1,7 +1,7 @@
 /** The firmware bundle and its manifest, built on demand when missing or older than the sources. */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_BOARD, DIST, ROOT } from '../../../firmware/build/paths';
+import { DEFAULT_BOARD, DIST, ROOT } from '../../firmware/build/paths';
 
 export interface Manifest {
   fw: string;
@@ -41,7 +41,7 @@ export async function ensureBundle(board: string = DEFAULT_BOARD): Promise<Bundl
   const stale = !manifest || manifest.board !== board || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
   // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
   if (stale || !manifest) {
-    await (await import('../../../firmware/build/build-firmware')).buildFirmware({ board });
+    await (await import('../../firmware/build/build-firmware')).buildFirmware({ board });
     manifest = readManifest();
   }
   const files: Record<string, string> = {};
