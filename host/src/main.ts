@@ -3,6 +3,7 @@ import { packageVersion } from '../../firmware/build/paths';
 import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
 import { SCRIPT_GRAMMAR } from './script/script-grammar';
+import { DEFAULT_LOG_DIR, DEFAULT_SIM_STORAGE, DEFAULT_WEB_PORT } from './defaults';
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -40,7 +41,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .description('run the simulated board (with its mirror in this terminal, or on --pty/--tcp for other tools)')
     .option('--pty <path>', 'expose the board on a pseudo-terminal at this path (needs socat)')
     .option('--tcp <port>', 'expose the board on TCP 127.0.0.1:<port>')
-    .option('--storage <file>', 'Storage image (the board keeps its game across restarts)', '.dicetray/sim-storage.json')
+    .option('--storage <file>', 'Storage image (the board keeps its game across restarts)', DEFAULT_SIM_STORAGE)
     .option('--fresh', 'start with empty Storage (erases the --storage file; what the board writes next is kept there)')
     .option('--linux', "behave like Espruino's Linux build (no pins: buttons from host commands, LEDs over the link)")
     .option('--headless', 'no keyboard or screen (for scripts and services)')
@@ -141,10 +142,10 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .description('keep a live copy of the game on one or more boards: terminal view, --json events, --web page, action logs')
     .addOption(new Option('-p, --port <board>', BOARD_HELP + '; repeat for several tables, LABEL=BOARD names a table').argParser(collect).default([], 'auto'))
     .option('--json', 'one JSON event per line instead of the terminal view')
-    .option('--web [port]', 'serve the big-screen page (read-only) on this port (default 8080)')
+    .option('--web [port]', `serve the big-screen page (read-only) on this port (default ${DEFAULT_WEB_PORT})`)
     .option('--host <addr>', 'address the page listens on (default 127.0.0.1, this computer only)')
     .option('--attract <s>', 'seconds without a button press before the page shows the attract screen', '600')
-    .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game; a restarted mirror goes on in the newest one when the board is where it ends)', '.dicetray/logs')
+    .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game; a restarted mirror goes on in the newest one when the board is where it ends)', DEFAULT_LOG_DIR)
     .option('--no-log', 'do not write action logs')
     .option('--csv <file>', 'also append every throw to this CSV file')
     .option('--wait', 'keep trying when a board is missing or silent at start')

@@ -16,6 +16,7 @@ import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { checkLabels, checkWebOptions } from './mirror-options';
 import { wholeOption } from './whole-option';
+import { DEFAULT_LOG_DIR, DEFAULT_WEB_PORT } from '../defaults';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -39,8 +40,6 @@ export interface MirrorOptions {
   odds?: boolean;
 }
 
-const DEFAULT_WEB_PORT = 8080;
-const DEFAULT_LOG_DIR = '.dicetray/logs';
 
 /** `LABEL=PORT` or `PORT`. */
 function splitLabel(arg: string, i: number): { label: string; port: string } {

@@ -15,6 +15,7 @@ import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-board';
 import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
+import { DEFAULT_SIM_STORAGE } from '../defaults';
 import { encodePacket } from '../../../shared/protocol/host-codec';
 import { EXIT, fileError } from '../errors';
 import { checkSimOptions, exposeError } from './sim-options';
@@ -88,7 +89,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
   const bundle = await ensureBundle();
   const { code, manifest } = bundle;
-  const storageFile = resolve(opts.storage || '.dicetray/sim-storage.json');
+  const storageFile = resolve(opts.storage || DEFAULT_SIM_STORAGE);
   try {
     mkdirSync(dirname(storageFile), { recursive: true });
     // --fresh empties the Storage, which is still kept in the file from then on (a board whose

@@ -11,11 +11,11 @@ import { mkdirSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import type { SimBoard } from '../sim/sim-board';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
+import { DEFAULT_SIM_STORAGE } from '../defaults';
 import { ensureBundle } from '../firmware-bundle';
 import { EXIT, HostError } from '../errors';
 import { findOneBoard } from './find-boards';
 
-export const DEFAULT_SIM_STORAGE = '.dicetray/sim-storage.json';
 export const BAUD_RATE = 115200;
 const CONNECT_TIMEOUT_MS = 5000;
 
