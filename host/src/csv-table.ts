@@ -17,13 +17,15 @@ export function exactCell(f: Fraction | string): string {
   return (typeof f === 'string' ? f : fractionText(f)).replace('/', ' / ');
 }
 
-/** The table as CSV text: numbers in full precision, cells quoted when they hold the separator or a quote. */
+/** A text cell, quoted when it holds the separator, a quote or a line break. */
+export function csvText(s: string, sep: string): string {
+  return s.indexOf(sep) >= 0 || s.indexOf('"') >= 0 || /[\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The table as CSV text: numbers in full precision, text cells quoted where they must be. */
 export function csvTable(rows: Cell[][], decimalComma: boolean): string {
   const sep = decimalComma ? ';' : ',';
-  const cell = (c: Cell): string => {
-    const s = typeof c === 'number' ? (decimalComma ? String(c).replace('.', ',') : String(c)) : c;
-    return s.indexOf(sep) >= 0 || s.indexOf('"') >= 0 || /[\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+  const cell = (c: Cell): string => csvText(typeof c === 'number' ? (decimalComma ? String(c).replace('.', ',') : String(c)) : c, sep);
   return rows.map((r) => r.map(cell).join(sep)).join('\n') + '\n';
 }
 

@@ -10,6 +10,7 @@ import { replayLog } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
+import { csvText } from '../csv-table';
 
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
@@ -38,8 +39,7 @@ function stamp(t: number): string {
 }
 
 function csvField(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  return csvText(v === null || v === undefined ? '' : String(v), ',');
 }
 
 /** What kind of throw an action is, from the state before it; null when it is not a throw. */
