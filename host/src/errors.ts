@@ -24,7 +24,7 @@ export class HostError extends Error {
 }
 
 /** The name of an exit code (`input` for 6): the `code` of a JSON error. */
-export function exitName(code: number): string {
+function exitName(code: number): string {
   for (const k of Object.keys(EXIT) as (keyof typeof EXIT)[]) if (EXIT[k] === code) return k;
   return 'failed';
 }

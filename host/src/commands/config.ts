@@ -59,7 +59,7 @@ export const SETTINGS: Setting[] = [
 ];
 
 /** The keys and their ranges, for help and for every refusal's hint. */
-export function settingsHelp(): string[] {
+function settingsHelp(): string[] {
   return SETTINGS.map((s) => {
     const name = s.alias ? `${s.key} (${s.alias})` : s.key;
     const range =
@@ -77,7 +77,7 @@ function keysHint(): string {
 }
 
 /** How a value reads: 1800000 → "30 min", 0 → "never" where 0 means that. */
-export function describeValue(s: Setting, v: unknown): string {
+function describeValue(s: Setting, v: unknown): string {
   if (v === null || v === undefined) return '?';
   if (s.kind === 'bool') return v ? 'on' : 'off';
   if (s.kind === 'mA') return `${v} mA`;
@@ -114,7 +114,7 @@ function usageError(message: string, hint: string): HostError {
 }
 
 /** One `KEY=VALUE` argument, checked against the host's table and the board's own rule (setConfig). */
-export function parseAssignment(arg: string): { setting: Setting; value: number | boolean } {
+function parseAssignment(arg: string): { setting: Setting; value: number | boolean } {
   const m = /^([A-Za-z_]+)=(.*)$/.exec(arg);
   if (!m) throw usageError(`expected KEY=VALUE, got ${JSON.stringify(arg)}`, 'e.g. dicetray config -p auto abandon=30m window=10s; ' + keysHint());
   const name = m[1].toLowerCase();
@@ -153,7 +153,7 @@ export function parseAssignment(arg: string): { setting: Setting; value: number 
   return { setting: s, value };
 }
 
-export function parseAssignments(args: string[]): { setting: Setting; value: number | boolean }[] {
+function parseAssignments(args: string[]): { setting: Setting; value: number | boolean }[] {
   const out = args.map(parseAssignment);
   for (let i = 0; i < out.length; i++) {
     for (let j = 0; j < i; j++) if (out[j].setting === out[i].setting) throw usageError(`${out[i].setting.key} is given twice (${args[j]}, ${args[i]})`, 'give each setting once');

@@ -42,7 +42,7 @@ const STAFF_CHORD_MS = 3500;
  * The keys in what the terminal sent: one character each, Enter as CR LF or LF once, and an
  * escape sequence (arrows, function keys) as one key that maps to nothing.
  */
-export function splitKeys(s: string): string[] {
+function splitKeys(s: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i];

@@ -8,7 +8,7 @@ import { delimiter, join } from 'node:path';
 import { EXIT, HostError } from '../errors';
 
 /** USB ids of boards that run Espruino natively (the STM32 boards' USB CDC port). */
-export const ESPRUINO_USB_IDS: { vendorId: string; productId: string; name: string }[] = [
+const ESPRUINO_USB_IDS: { vendorId: string; productId: string; name: string }[] = [
   { vendorId: '0483', productId: '5740', name: 'Espruino (STM32 USB: Pico, WiFi, Original)' },
 ];
 
@@ -38,7 +38,7 @@ export function onPath(cmd: string, path = process.env.PATH || ''): string | nul
   return null;
 }
 
-export function espruinoKind(vendorId?: string, productId?: string): string | null {
+function espruinoKind(vendorId?: string, productId?: string): string | null {
   const v = (vendorId || '').toLowerCase();
   const p = (productId || '').toLowerCase();
   const hit = ESPRUINO_USB_IDS.find((id) => id.vendorId === v && id.productId === p);

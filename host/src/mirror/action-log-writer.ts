@@ -43,7 +43,7 @@ function csvField(v: unknown): string {
 }
 
 /** What kind of throw an action is, from the state before it; null when it is not a throw. */
-export function throwKind(before: PvState, a: Record<string, unknown>): string | null {
+function throwKind(before: PvState, a: Record<string, unknown>): string | null {
   if (a.do === 'correct') return 'correct';
   if (a.do !== 'throw' && a.do !== 'roll') return null;
   if (before.phase === 'await_first_throw') return 'first';

@@ -7,7 +7,7 @@
 import { INPUT_TIMING } from '../../../hardware/pinmap';
 
 /** Between one key's release (debounced) and the next key's press. */
-export const KEY_GAP_MS = 20;
+const KEY_GAP_MS = 20;
 
 /**
  * `press(key, released)` acts on one key and returns whether it holds a button down; if so it

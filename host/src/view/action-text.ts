@@ -61,7 +61,7 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
  * marker (none in the middle, no opponent holding one): the table saw the turn pass with no word
  * why. The engine says it: the same action with one such marker in the middle asks for the marker.
  */
-export function noMarkerToWin(a: Record<string, unknown>, before: PvState | null, after: PvState | null): number | null {
+function noMarkerToWin(a: Record<string, unknown>, before: PvState | null, after: PvState | null): number | null {
   if (!before || !after || a.do === 'take_marker' || a.do === 'steal' || after.phase === 'await_marker_choice') return null;
   if (after.phase !== 'game_over' && after.phase !== 'await_first_throw') return null;
   const v = a.do === 'choose_target' ? a.value : before.turn.target;
@@ -77,7 +77,7 @@ export function noMarkerToWin(a: Record<string, unknown>, before: PvState | null
  * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
  * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
  */
-export function turnEndText(before: PvState | null, after: PvState | null): string {
+function turnEndText(before: PvState | null, after: PvState | null): string {
   if (!before || !after || before.players.length !== after.players.length) return '';
   const over = after.phase === 'game_over';
   if (!over && after.active === before.active && after.phase !== 'await_first_throw') return '';

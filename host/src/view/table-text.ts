@@ -199,7 +199,7 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
 }
 
 /** Seconds left of the countdown the board last reported. */
-export function secondsLeft(ui: MirrorUi, now: number): string {
+function secondsLeft(ui: MirrorUi, now: number): string {
   return ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
 }
 
@@ -210,7 +210,7 @@ const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 1
  * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw; in a
  * reroll window where the active player may reduce, the chance of a marker either way.
  */
-export function oddsText(s: PvState): string[] {
+function oddsText(s: PvState): string[] {
   const T = s.turn;
   let o;
   if (s.phase === 'await_first_throw') o = turnOdds('most');

@@ -25,8 +25,8 @@ export interface WebOptions {
 }
 
 /** What the footer says for a while after the board restarted. */
-export const RESTART_TEXT = `The board restarted (a power cut?): ${RESTART_NOTE}`;
-export const RESTART_SHOW_MS = 60_000;
+const RESTART_TEXT = `The board restarted (a power cut?): ${RESTART_NOTE}`;
+const RESTART_SHOW_MS = 60_000;
 /** Updates a page may leave unread before it is dropped (a full update is a few kB). */
 const MAX_UNREAD_BYTES = 1 << 20;
 
@@ -41,7 +41,7 @@ export interface WebServer {
  * `tcp://127.0.0.1:4000`, `sim` for `sim:FILE`. A long path in the page's header pushed
  * everything else out of it.
  */
-export function tableName(label: string, spec: string): string {
+function tableName(label: string, spec: string): string {
   if (label !== spec) return label;
   if (/^tcp:\/\//i.test(label)) return label.slice(6);
   if (/^sim(:|$)/.test(label)) return 'sim';
@@ -54,7 +54,7 @@ export function tableName(label: string, spec: string): string {
  * (firmware staffLeds) for the settings the board reported. Anything else while the menu is open
  * is the self-test drawing (it sends no ui line of its own).
  */
-export function isStaffPicture(frame: string, ui: MirrorUi): boolean {
+function isStaffPicture(frame: string, ui: MirrorUi): boolean {
   if (!frame || typeof ui.w !== 'number' || typeof ui.br !== 'number') return false;
   const L = staffLeds({ window_ms: ui.w, brightness: ui.br } as BoardConfig);
   for (let i = 0; i < L.length; i += 3) if (frame.charCodeAt(L[i + 1] * GEOMETRY.width + L[i]) !== L[i + 2]) return false;
@@ -70,7 +70,7 @@ export interface TableExtra {
 }
 
 /** What the page gets for one table (no rng, no undo: nothing a screen needs). */
-export function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '', odds = false, extra: TableExtra = {}) {
+function tableView(t: TableMirror, id: string, now: number, attractMs: number, lastActivity: number, last = '', odds = false, extra: TableExtra = {}) {
   const s = t.model.state as PvState | null;
   const ui = t.model.ui;
   const su = t.model.setup;
