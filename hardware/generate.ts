@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PECHVOGEL_SAMPLE_CAPTION, layoutMd, partsCsv, powerMd, wiringMd } from './docs';
+import { layoutMd, partsCsv, powerMd, wiringMd } from './docs';
 import { BOARDS, validateBoard } from './pinmap';
-import { pechvogelSampleCells } from './sample-frame';
+import { PECHVOGEL_SAMPLE_CAPTION, pechvogelSampleCells } from './sample-frame';
 import { ledBoardSvg, wiringSvg } from './svg';
 
 /** Every generated file: repository-relative path → content. Pure: no clock, no file access. */

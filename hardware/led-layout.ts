@@ -5,12 +5,12 @@
  * from the same data. Every region must read without colour (position + blink), because colour
  * alone fails for colour-blind players and under dim caps.
  *
- * For the firmware, use compileRegions() at build time: it turns the cells into LED index lists
- * and leaves the documentation strings out of the bundle. ledIndex and BLINK are in led-board.ts.
+ * The firmware bundles none of this: its build (firmware/build/pechvogel-cells.ts) compiles the
+ * Pechvogel regions into index data, which leaves the documentation strings behind.
  */
 
-// Geometry and blink timing live in led-board.ts so the firmware can bundle them without the
-// layout documentation strings; they are re-exported here as part of the layout.
+// Geometry and blink timing live in led-board.ts, which has no documentation strings and runs on
+// Espruino as it is (test/hardware/espruino.test.ts); they are re-exported here as part of the layout.
 import { GEOMETRY, LED_COUNT, ledIndex, type Cell, type Look } from './led-board';
 
 export * from './led-board';
@@ -448,7 +448,7 @@ export function regionOf(game: GameId, name: string): Region {
   throw new Error('no region "' + name + '" in ' + game);
 }
 
-/** LED indices of every region of a game, in cell order: compact data for the firmware bundle. */
+/** LED indices of every region of a game, in cell order (the firmware build uses pechvogel-cells.ts instead). */
 export function compileRegions(game: GameId): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   const regions = LAYOUTS[game].regions;

@@ -15,8 +15,6 @@
  */
 import { POWER } from './power';
 
-export { POWER } from './power';
-
 /** Seat buttons, then the entry pad in its fixed order. */
 export const SEAT_INPUTS = ['SEAT1', 'SEAT2', 'SEAT3', 'SEAT4', 'SEAT5', 'SEAT6', 'SEAT7'] as const;
 export const PAD_INPUTS = ['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BACK'] as const;
@@ -36,7 +34,7 @@ export const INPUT_TIMING = {
   pollStableSamples: 2,
 } as const;
 
-/** How many LEDs the board drives (must match led-layout.ts GEOMETRY; a test checks it). */
+/** How many LEDs the power figures count (must match led-board.ts GEOMETRY; test/hardware/pinmap.test.ts checks it). */
 export const LED_COUNT = POWER.ledCount;
 
 export type McuFamily = 'stm32' | 'nrf52';
@@ -119,7 +117,7 @@ export interface ResolvedBoard {
   polled: InputName[];
   /** Free header pins left over. */
   spare: string[];
-  powerPin: { pin: string; direction: 'out' | 'in'; note: string };
+  powerPin: BoardFacts['powerPin'];
   power: typeof POWER;
   timing: typeof INPUT_TIMING;
   notes: string[];
@@ -514,7 +512,7 @@ export interface FirmwareFit {
 }
 
 /** Espruino keeps Storage files on 4-byte boundaries on these boards (JSF_ALIGNMENT, jsutils.h). */
-export const STORAGE_ALIGNMENT = 4;
+const STORAGE_ALIGNMENT = 4;
 
 /**
  * Throws PinMapError when the bundle + journal do not fit the board's Storage or the variable

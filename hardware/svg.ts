@@ -6,6 +6,7 @@
 import { BLINK, GEOMETRY, type Look, type Rgb } from './led-layout';
 import { INPUT_NAMES, INPUT_TIMING, type BoardSpec, type InputName, type ResolvedBoard } from './pinmap';
 import type { LitCell } from './sample-frame';
+import { escapeXml } from '../shared/text/escape-xml';
 import { wrap } from '../shared/text/wrap';
 
 /** How U2 goes in; the same words in WIRING.md, parts.csv and the wiring diagrams. */
@@ -20,10 +21,6 @@ export const PULL_DOWN_WHY = 'R2 holds the data line low while the board\'s pin 
 /** The level shifter's supply range, and what to do where +5V sags (Pico: VBAT under full LED load). */
 export const LEVEL_SHIFTER_SUPPLY = 'The 74AHCT125 is specified for VCC 4.5-5.5 V; the Pico\'s VBAT (USB less the diode) can sag towards 4.5 V under full LED load: ' +
   'if it does, the SN74LV1T125 (one gate, specified from 1.6 V, SOT-23-5 on an adapter) is the alternative.';
-
-export function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function n(v: number): string {
   return String(Math.round(v * 100) / 100);
@@ -88,21 +85,21 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
   const mx1 = 1080;
   const o: string[] = [];
   o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
-  o.push(`<title>${esc('dicetray wiring: ' + board.name)}</title>`);
+  o.push(`<title>${escapeXml('dicetray wiring: ' + board.name)}</title>`);
   o.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  o.push(`<text x="20" y="30" font-size="18" font-weight="bold">${esc('dicetray wiring — ' + board.name + ' (' + board.mcu + ')')}</text>`);
-  o.push(`<text x="20" y="50" fill="#555">${esc('Generated from hardware/pinmap.ts by hardware/generate.ts. Crossing wires without a dot are not connected.')}</text>`);
+  o.push(`<text x="20" y="30" font-size="18" font-weight="bold">${escapeXml('dicetray wiring — ' + board.name + ' (' + board.mcu + ')')}</text>`);
+  o.push(`<text x="20" y="50" fill="#555">${escapeXml('Generated from hardware/pinmap.ts by hardware/generate.ts. Crossing wires without a dot are not connected.')}</text>`);
 
   // USB supply
   const usbY = top + rowH;
   o.push(`<rect x="20" y="${usbY - 22}" width="96" height="44" rx="6" fill="#eef3ff" stroke="#335"/>`);
   o.push(`<text x="68" y="${usbY - 4}" text-anchor="middle" font-weight="bold">USB 5 V</text>`);
-  o.push(`<text x="68" y="${usbY + 12}" text-anchor="middle" font-size="11">${esc('≤ ' + board.power.usbLimitMa + ' mA')}</text>`);
+  o.push(`<text x="68" y="${usbY + 12}" text-anchor="middle" font-size="11">${escapeXml('≤ ' + board.power.usbLimitMa + ' mA')}</text>`);
   if (board.powerPin.direction === 'out') {
     // The board has its own USB connector and passes 5 V on to the panels.
     o.push(`<line x1="116" y1="${usbY}" x2="${boardX0}" y2="${usbY}" stroke="#c00" stroke-width="2"/>`);
-    o.push(`<text x="68" y="${usbY + 36}" text-anchor="middle" font-size="10" fill="#555">${esc(spec.usbIn[0])}</text>`);
-    o.push(`<text x="68" y="${usbY + 48}" text-anchor="middle" font-size="10" fill="#555">${esc(spec.usbIn[1])}</text>`);
+    o.push(`<text x="68" y="${usbY + 36}" text-anchor="middle" font-size="10" fill="#555">${escapeXml(spec.usbIn[0])}</text>`);
+    o.push(`<text x="68" y="${usbY + 48}" text-anchor="middle" font-size="10" fill="#555">${escapeXml(spec.usbIn[1])}</text>`);
   } else {
     // No USB on the board: the supply feeds the +5V wire, which reaches both the board and the panels.
     const over = top - 72;
@@ -119,10 +116,10 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
 
   // Board
   o.push(`<rect x="${boardX0}" y="${top - 46}" width="${boardX1 - boardX0}" height="${lastY - top + 70}" rx="8" fill="#1f5f3f" stroke="#0d2f1f" stroke-width="2"/>`);
-  o.push(`<text x="${(boardX0 + boardX1) / 2}" y="${top - 26}" text-anchor="middle" fill="#fff" font-weight="bold">${esc(board.name)}</text>`);
-  o.push(`<text x="${(boardX0 + boardX1) / 2}" y="${top - 12}" text-anchor="middle" fill="#cfe" font-size="10">${esc(board.mcu + ' · ' + board.variables + ' vars · ' + Math.round(board.storageBytes / 1024) + ' KB Storage')}</text>`);
+  o.push(`<text x="${(boardX0 + boardX1) / 2}" y="${top - 26}" text-anchor="middle" fill="#fff" font-weight="bold">${escapeXml(board.name)}</text>`);
+  o.push(`<text x="${(boardX0 + boardX1) / 2}" y="${top - 12}" text-anchor="middle" fill="#cfe" font-size="10">${escapeXml(board.mcu + ' · ' + board.variables + ' vars · ' + Math.round(board.storageBytes / 1024) + ' KB Storage')}</text>`);
   for (const r of rows) {
-    o.push(`<text x="${boardX1 - 8}" y="${r.y + 4}" text-anchor="end" fill="#fff">${esc(r.label)}</text>`);
+    o.push(`<text x="${boardX1 - 8}" y="${r.y + 4}" text-anchor="end" fill="#fff">${escapeXml(r.label)}</text>`);
     o.push(`<rect x="${boardX1 - 2}" y="${r.y - 5}" width="10" height="10" fill="#d4af37" stroke="#8a6d1f"/>`);
     o.push(`<line x1="${boardX1 + 8}" y1="${r.y}" x2="${pinX}" y2="${r.y}" stroke="#000" stroke-width="1.5"/>`);
   }
@@ -166,7 +163,7 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
     const dash = spec.f1.when ? ' stroke-dasharray="3 2"' : '';
     o.push(`<rect x="440" y="${vY - 5}" width="30" height="10" rx="2" fill="#fff" stroke="#000"${dash}/>`);
     o.push(`<line x1="440" y1="${vY}" x2="470" y2="${vY}" stroke="#000" stroke-width="1"/>`);
-    o.push(`<text x="436" y="${vY - 8}" font-size="10">${esc(spec.f1.when ? 'F1 (' + spec.f1.when + ')' : 'F1 500 mA')}</text>`);
+    o.push(`<text x="436" y="${vY - 8}" font-size="10">${escapeXml(spec.f1.when ? 'F1 (' + spec.f1.when + ')' : 'F1 500 mA')}</text>`);
   }
   o.push(`<line x1="${pinX}" y1="${gY}" x2="${mx0}" y2="${gY}" stroke="#000" stroke-width="2"/>`);
   o.push(`<text x="${pinX + 6}" y="${gY - 6}">GND</text>`);
@@ -197,8 +194,8 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
         o.push(`<circle cx="${px + x * pitch + 4}" cy="${gridY + y * pitch - 2}" r="4" fill="#ddd"/>`);
       }
     }
-    o.push(`<text x="${px + 4 * pitch}" y="${gridY + 8 * pitch + 12}" text-anchor="middle" fill="#fff" font-size="11">${esc('Panel ' + panel.name + ' · columns ' + panel.x0 + '–' + (panel.x0 + panel.width - 1))}</text>`);
-    o.push(`<text x="${px + 4 * pitch}" y="${gridY + 8 * pitch + 26}" text-anchor="middle" fill="#aaa" font-size="10">${esc(panel.wiring + ' rows, DIN top-left')}</text>`);
+    o.push(`<text x="${px + 4 * pitch}" y="${gridY + 8 * pitch + 12}" text-anchor="middle" fill="#fff" font-size="11">${escapeXml('Panel ' + panel.name + ' · columns ' + panel.x0 + '–' + (panel.x0 + panel.width - 1))}</text>`);
+    o.push(`<text x="${px + 4 * pitch}" y="${gridY + 8 * pitch + 26}" text-anchor="middle" fill="#aaa" font-size="10">${escapeXml(panel.wiring + ' rows, DIN top-left')}</text>`);
   }
   const ax = mx0 + 24 + 8 * pitch + 2;
   o.push(`<path d="M ${mx0 + 36} ${dY} L ${mx0 + 50} ${dY} L ${mx0 + 50} ${gridY - 16} L ${mx0 + 28} ${gridY - 16} L ${mx0 + 28} ${gridY - 8}" fill="none" stroke="#6cf" stroke-width="1.5"/>`);
@@ -220,7 +217,7 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
     o.push(`<line x1="570" y1="${y}" x2="${railX}" y2="${y}" stroke="#000" stroke-width="1.5"/>`);
     o.push(`<circle cx="${railX}" cy="${y}" r="3"/>`);
     const tag = switchRef(name) + ' ' + name + (polled[name] ? ' (polled)' : '');
-    o.push(`<text x="${pinX + 6}" y="${y - 5}" font-size="11"${polled[name] ? ' fill="#a50"' : ''}>${esc(tag)}</text>`);
+    o.push(`<text x="${pinX + 6}" y="${y - 5}" font-size="11"${polled[name] ? ' fill="#a50"' : ''}>${escapeXml(tag)}</text>`);
   });
   if (board.buzzer !== null) {
     const y = buzzerY;
@@ -234,7 +231,7 @@ export function wiringSvg(spec: BoardSpec, board: ResolvedBoard): string {
 
   // Notes
   noteLines.forEach((t, i) => {
-    o.push(`<text x="${t.x}" y="${notesY + i * 18}" font-size="12">${esc(t.text)}</text>`);
+    o.push(`<text x="${t.x}" y="${notesY + i * 18}" font-size="12">${escapeXml(t.text)}</text>`);
   });
   o.push('</svg>');
   return o.join('\n') + '\n';
@@ -299,7 +296,7 @@ export function ledBoardSvg(cells: readonly LitCell[], caption: string): string 
     const panel = GEOMETRY.panels[p];
     const x0 = cx(panel.x0) - pitch / 2 + 3;
     o.push(`<rect x="${x0}" y="${margin - 6}" width="${panel.width * pitch - 6}" height="${panel.height * pitch + 12}" rx="4" fill="none" stroke="#2c3236" stroke-width="1.5"/>`);
-    o.push(`<text x="${cx(panel.x0) - pitch / 2 + 4}" y="${boardH - 12}" fill="#8a9096" font-size="11">${esc('PANEL ' + panel.name + ' · ' + (panel.x0 === 0 ? 'TABLE' : 'SEATS · STATUS'))}</text>`);
+    o.push(`<text x="${cx(panel.x0) - pitch / 2 + 4}" y="${boardH - 12}" fill="#8a9096" font-size="11">${escapeXml('PANEL ' + panel.name + ' · ' + (panel.x0 === 0 ? 'TABLE' : 'SEATS · STATUS'))}</text>`);
   }
   for (let x = 0; x < GEOMETRY.width; x++) {
     o.push(`<text x="${cx(x)}" y="${margin - 12}" text-anchor="middle" fill="#6c7278" font-size="9">${x}</text>`);
@@ -322,7 +319,7 @@ export function ledBoardSvg(cells: readonly LitCell[], caption: string): string 
     o.push('</g></g>');
   }
   lines.forEach((line, i) => {
-    o.push(`<text x="${w / 2}" y="${boardH + 14 + i * 17}" text-anchor="middle" font-size="12" fill="#333">${esc(line)}</text>`);
+    o.push(`<text x="${w / 2}" y="${boardH + 14 + i * 17}" text-anchor="middle" font-size="12" fill="#333">${escapeXml(line)}</text>`);
   });
   o.push('</svg>');
   return o.join('\n') + '\n';

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { bundleForEspruino } from './espruino-bundle';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
 import { JOURNAL_STORAGE_BYTES } from '../src/journal';
+import type { BoardPins } from '../src/board.espruino';
 import { GEOMETRY, ledIndex } from '../../hardware/led-layout';
 import { pechvogelCells } from './pechvogel-cells';
 import { INTERNAL_PROPS } from './internal-props';
@@ -37,19 +38,20 @@ export function buildData(boardId: string) {
   // Row-major position (x fastest) of each LED in chain order: the LEDs get the frame text's letters in that order.
   const rowOf: number[] = [];
   for (let y = 0; y < GEOMETRY.height; y++) for (let x = 0; x < GEOMETRY.width; x++) rowOf[ledIndex(x, y)] = y * GEOMETRY.width + x;
-  const version = packageVersion();
+  // The shape the firmware parses out of __DT_BUILD__.pins (board.espruino.ts).
+  const pins: BoardPins = {
+    inputs,
+    watched: b.watched.map(buttonId),
+    polled: b.polled.map(buttonId),
+    ledData: b.ledData,
+    buzzer: b.buzzer,
+    debounceMs: INPUT_TIMING.debounceMs,
+    pollMs: INPUT_TIMING.pollIntervalMs,
+  };
   return {
-    fw: version,
+    fw: packageVersion(),
     board: b.id,
-    pins: {
-      inputs,
-      watched: b.watched.map(buttonId),
-      polled: b.polled.map(buttonId),
-      ledData: b.ledData,
-      buzzer: b.buzzer,
-      debounceMs: INPUT_TIMING.debounceMs,
-      pollMs: INPUT_TIMING.pollIntervalMs,
-    },
+    pins,
     width: GEOMETRY.width,
     height: GEOMETRY.height,
     rowOf: chars(rowOf),

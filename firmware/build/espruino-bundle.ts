@@ -6,14 +6,14 @@ import ts from 'typescript';
 import { analyzeScopes } from './analyze-scopes.js';
 import { checkEspruinoCompat } from './check-espruino-compat.js';
 import { chainSourceLocators, createSourceLocator, type SourceLocator } from './create-source-locator.js';
-import { EspruinoBuildError, type BuildIssue } from './espruino-build-error.js';
+import { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-build-error.js';
 import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js';
 import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
 import { flattenIife } from './flatten-iife.js';
 import { seedRoot } from './seed-root.js';
 import { walkNodes, type JsNode } from './js-node.js';
 
-export { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-build-error.js';
+export { EspruinoBuildError, type BuildIssue } from './espruino-build-error.js';
 
 // The pipeline of docs/ESPRUINO.md §2.3. esbuild alone cannot target Espruino (it refuses to lower
 // destructuring/classes to ES5, and its ES2015+ output does not parse there), so TypeScript does the
@@ -140,11 +140,7 @@ async function bundleEs2022(opts: EspruinoBundleOptions, cwd: string): Promise<{
   }
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
-  const warnings = result.warnings.map((w) => {
-    const issue = messageToIssue(w);
-    return `${issue.file}:${issue.line}:${issue.column}: ${issue.message}`;
-  });
-  return { code, map, warnings };
+  return { code, map, warnings: result.warnings.map((w) => formatIssue(messageToIssue(w))) };
 }
 
 function messageToIssue(message: esbuild.Message): BuildIssue {

@@ -10,7 +10,7 @@ export interface JsNode {
 const SKIPPED_KEYS = new Set(['type', 'start', 'end', 'loc', 'range', 'raw', 'regex', 'value']);
 
 /** True for values that are ESTree nodes. */
-export function isNode(value: unknown): value is JsNode {
+function isNode(value: unknown): value is JsNode {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 

@@ -14,7 +14,7 @@ export const SCENARIO_SCHEMA = 'tabletop-rules-scenarios/1';
  * Games with rules research (../shared/docs/RULES.md) but no engine yet: their scenarios are
  * skipped. Any other game name is a mistake in the file and fails.
  */
-export const PLANNED_GAMES: string[] = []; // none now: all three games have engines
+const PLANNED_GAMES: string[] = []; // none now: all three games have engines
 
 export interface Scenario {
   id: string;
@@ -158,7 +158,7 @@ export function isScenarioFile(doc: unknown): boolean {
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /** What is wrong with a scenario's shape (so the engine is never handed nonsense), or null. */
-export function scenarioShapeProblem(sc: unknown): string | null {
+function scenarioShapeProblem(sc: unknown): string | null {
   if (!isObject(sc)) return `not a scenario object: ${JSON.stringify(sc)}`;
   if (typeof sc.game !== 'string') return 'no "game" name';
   // null is as if left out.

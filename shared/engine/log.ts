@@ -2,7 +2,8 @@
  * The action log: JSON lines, append-only. Line 1 says how the game started (a new game's
  * setup or a scenario's given); every further line is one accepted action with the hash of
  * the state after it. Replaying the lines rebuilds the exact state and checks every hash.
- * The firmware journals the same lines to Storage, so a power cut loses nothing.
+ * The firmware's journal (firmware/src/journal.ts) is not this file: it keeps the same header in
+ * checkpoints of the whole state, and lines {n, a} without a hash.
  */
 import type { Action, BaseState, SetupOptions, StepFail } from './types';
 import { gameDef } from './games';

@@ -3,6 +3,7 @@
  * value as a dashed line: the picture of a simulation converging to theory. Plain SVG text, so
  * the host writes it to a file and the big-screen page can show it as is.
  */
+import { escapeXml } from '../text/escape-xml';
 import { wrap } from '../text/wrap';
 
 export interface Series {
@@ -13,7 +14,6 @@ export interface Series {
 }
 
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A tick step for the frequency axis up to `top`: 1, 2 or 5 × 10^k, about five ticks. */
 function tickStep(top: number): number {
@@ -53,7 +53,7 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  lines.forEach((t, i) => out.push(`<text x="${width / 2}" y="${22 + 18 * i}" text-anchor="middle" font-size="14">${esc(t)}</text>`));
+  lines.forEach((t, i) => out.push(`<text x="${width / 2}" y="${22 + 18 * i}" text-anchor="middle" font-size="14">${escapeXml(t)}</text>`));
   for (let i = 0; i * step <= top + 1e-12; i++) {
     const p = i * step;
     out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(digits)}</text>`);
@@ -62,7 +62,7 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
     const n = 10 ** d;
     out.push(`<line x1="${x(n)}" x2="${x(n)}" y1="${T}" y2="${T + h}" stroke="#eee"/><text x="${x(n)}" y="${T + h + 16}" text-anchor="middle">${n.toLocaleString('en')}</text>`);
   }
-  out.push(`<text x="${L + w / 2}" y="${height - 10}" text-anchor="middle">${esc(xLabel)} (log scale)</text>`);
+  out.push(`<text x="${L + w / 2}" y="${height - 10}" text-anchor="middle">${escapeXml(xLabel)} (log scale)</text>`);
   out.push(`<text x="14" y="${T + h / 2}" text-anchor="middle" transform="rotate(-90 14 ${T + h / 2})">frequency</text>`);
   out.push(`<rect x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="#888"/>`);
   // The key: solid = the simulation's running frequency, dashed = the exact value.
@@ -74,7 +74,7 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
     out.push(`<line x1="${L}" x2="${L + w}" y1="${y(s.exact)}" y2="${y(s.exact)}" stroke="${c}" stroke-dasharray="6 4" opacity="0.7"/>`);
     const d = s.points.map(([n, p], k) => `${k ? 'L' : 'M'}${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     out.push(`<path d="${d}" fill="none" stroke="${c}" stroke-width="2"/>`);
-    out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${esc(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
+    out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${escapeXml(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

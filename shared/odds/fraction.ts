@@ -31,6 +31,12 @@ export const sub = (a: Fraction, b: Fraction): Fraction => frac(a.n * b.d - b.n 
 export const mul = (a: Fraction, b: Fraction): Fraction => frac(a.n * b.n, a.d * b.d);
 export const div = (a: Fraction, b: Fraction): Fraction => frac(a.n * b.d, a.d * b.n);
 
+/** The sign of a − b: −1, 0 or 1 (denominators are positive, frac() sees to that). */
+export function compare(a: Fraction, b: Fraction): number {
+  const d = a.n * b.d - b.n * a.d;
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
+}
+
 export function toNumber(f: Fraction): number {
   // Scaled so that huge numerators and denominators keep 15 digits.
   const scale = 10n ** 18n;

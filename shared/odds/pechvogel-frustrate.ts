@@ -6,9 +6,9 @@
  * 3+ ravens decide the frustraters' bet: the active player then takes the frustrations on the
  * board, otherwise each frustrater gets its own back and one more.
  */
-import type { Fraction } from './fraction';
+import { compare, type Fraction } from './fraction';
 import { outcomeFrom, oddsFrom, type TargetPolicy } from './pechvogel-odds';
-import { cmp, overFirstThrow, rerollable, rerollChain } from './pechvogel-reduce';
+import { overFirstThrow, rerollable, rerollChain } from './pechvogel-reduce';
 
 export interface Stakes {
   marker: Fraction;
@@ -40,7 +40,7 @@ export const markerAgainstFrustrate = against.live;
 
 /** Whether the opponent frustrates a throw from (t, r) to (t2, r2), by the rule above. */
 export function shouldFrustrate(t: number, r: number, t2: number, r2: number): boolean {
-  return rerollable(t, r, t2, r2) && cmp(oddsFrom(t, r).marker, against.kept(t2, r2)) < 0;
+  return rerollable(t, r, t2, r2) && compare(oddsFrom(t, r).marker, against.kept(t2, r2)) < 0;
 }
 
 /** The whole turn (the first throw is never rerollable, the target by policy) against that opponent. */

@@ -6,7 +6,7 @@
  * or 4+ ravens are greedy (Murphy). The model leaves out rerolls (nobody reduces or frustrates),
  * as on a game's first turn where nobody holds a frustration yet.
  */
-import { add, div, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction';
+import { add, compare, div, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction';
 
 /** Where a turn can end. */
 export interface TurnEnd {
@@ -152,7 +152,7 @@ export function pickTarget(counts: number[], ravens: number, policy: TargetPolic
     if (c <= 0) continue;
     if (policy === 'points') {
       const p = pointsOf(i + 3, c, ravens);
-      if (best < 0 || p.n * (score as Fraction).d > (score as Fraction).n * p.d) {
+      if (best < 0 || compare(p, score as Fraction) > 0) {
         best = i;
         score = p;
       }

@@ -5,17 +5,12 @@
  * where the board was. Here the player reduces exactly when that raises the chance of a marker, and
  * nobody frustrates (the opponents hold no frustration). Exact, like pechvogel-odds.ts.
  */
-import { add, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
+import { add, compare, div, mul, ONE, sub, ZERO, type Fraction } from './fraction';
 import { ends, firstThrowSplit, key, oddsFrom, outcomeFrom, throwOdds, type TargetPolicy } from './pechvogel-odds';
 
 /** Whether a throw from (t, r) to (t2, r2) may be rerolled: not greedy, not empty (R-PV-04, R-PV-14). */
 export function rerollable(t: number, r: number, t2: number, r2: number): boolean {
   return !(t2 >= 5 || r2 >= 4) && !(t2 === t && r2 === r);
-}
-
-export function cmp(a: Fraction, b: Fraction): number {
-  const d = a.n * b.d - b.n * a.d;
-  return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
 /** A turn's marker chance with one reroll in play, from a live state and from wherever a throw leaves it. */
@@ -45,7 +40,7 @@ export function rerollChain(side: 1 | -1): RerollChain {
       for (let b = 0; a + b <= n; b++) {
         if (a === 0 && b === 0) continue;
         const keep = kept(t + a, r + b);
-        sum = add(sum, mul(throwOdds(n, a, b), rerollable(t, r, t + a, r + b) && cmp(rerolled, keep) * side > 0 ? rerolled : keep));
+        sum = add(sum, mul(throwOdds(n, a, b), rerollable(t, r, t + a, r + b) && compare(rerolled, keep) * side > 0 ? rerolled : keep));
       }
     }
     // An empty throw keeps the state and the reroll: normalised away as in the plain chain.
@@ -74,7 +69,7 @@ export function reduceChoice(t: number, r: number, t2: number, r2: number): { ke
 /** Whether to reduce after throwing from (t, r) to (t2, r2), playing for the marker. */
 export function shouldReduce(t: number, r: number, t2: number, r2: number): boolean {
   const c = reduceChoice(t, r, t2, r2);
-  return !!c && cmp(c.reduce, c.keep) > 0;
+  return !!c && compare(c.reduce, c.keep) > 0;
 }
 
 /** The whole turn: the first throw (never rerollable), the target by policy, then one reduce in hand. */

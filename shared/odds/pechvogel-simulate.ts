@@ -1,15 +1,16 @@
 /**
  * Monte Carlo turns of Pechvogel played by the real engine (virtual dice from its seeded
- * generator), to watch the frequencies converge to the exact odds (pechvogel-odds.ts). Each turn
- * starts like a game's first turn, so nobody can reroll: the model the exact odds describe.
+ * generator), to watch the frequencies converge to the exact odds. Each turn starts like a game's
+ * first turn: with rerolls 'none' nobody can reroll (the model of pechvogel-odds.ts), else the one
+ * frustration in play is used as pechvogel-reduce.ts or pechvogel-frustrate.ts model it.
  */
-import { step } from '../engine/step';
 import type { Effect } from '../engine/types';
 import { setupPechvogel } from '../games/pechvogel/setup';
 import type { PvState } from '../games/pechvogel/types';
 import { pickTarget, type TargetPolicy } from './pechvogel-odds';
 import { shouldReduce } from './pechvogel-reduce';
 import { shouldFrustrate } from './pechvogel-frustrate';
+import { mustStep } from './must-step';
 
 /**
  * Who may reroll: nobody (a game's first turn), the active player with one reduce in hand
@@ -39,12 +40,6 @@ export function chooseTarget(faces: (number | string)[], policy: TargetPolicy): 
   return pickTarget(counts, ravens, policy) + 3;
 }
 
-function must(s: PvState, a: { do: string; [k: string]: unknown }): { state: PvState; effects: Effect[] } {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`the engine refused ${JSON.stringify(a)} in ${s.phase}: ${r.error.code}`);
-  return r;
-}
-
 /**
  * Plays `turns` turns from `seed`, calling `each` after every turn, with `rerolls` (see Rerolls) by
  * the rules of the exact models. The generator's state runs on from turn to turn, so the sequence
@@ -65,19 +60,19 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
     let end: Effect | undefined;
     while (!end) {
       let r;
-      if (s.phase === 'await_target') r = must(s, { do: 'choose_target', value: chooseTarget(s.turn.first_faces!, policy) });
+      if (s.phase === 'await_target') r = mustStep(s, { do: 'choose_target', value: chooseTarget(s.turn.first_faces!, policy) });
       else if (s.phase === 'reroll_window') {
         // Reduce when that raises the chance of a marker (pechvogel-reduce.ts); frustrate when that
         // lowers it (pechvogel-frustrate.ts); else pass.
         const L = s.turn.last!;
         const t = s.turn.targets - L.t;
         const rv = s.turn.ravens - L.r;
-        if (rerolls === 'reduce') r = must(s, { do: shouldReduce(t, rv, s.turn.targets, s.turn.ravens) ? 'reduce' : 'pass' });
-        else r = must(s, !s.turn.frustrate_used && shouldFrustrate(t, rv, s.turn.targets, s.turn.ravens) ? { do: 'frustrate', by: ['B'] } : { do: 'pass' });
+        if (rerolls === 'reduce') r = mustStep(s, { do: shouldReduce(t, rv, s.turn.targets, s.turn.ravens) ? 'reduce' : 'pass' });
+        else r = mustStep(s, !s.turn.frustrate_used && shouldFrustrate(t, rv, s.turn.targets, s.turn.ravens) ? { do: 'frustrate', by: ['B'] } : { do: 'pass' });
       }
-      else if (s.phase === 'await_marker_choice') r = must(s, { do: 'take_marker' });
+      else if (s.phase === 'await_marker_choice') r = mustStep(s, { do: 'take_marker' });
       else {
-        r = must(s, { do: 'roll' });
+        r = mustStep(s, { do: 'roll' });
         throws++;
       }
       s = r.state;

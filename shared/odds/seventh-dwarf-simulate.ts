@@ -3,18 +3,11 @@
  * policy (seventh-dwarf-odds.ts), to watch the share of successful turns converge to the exact
  * chance. One player, so no bets: success does not depend on them.
  */
-import { step } from '../engine/step';
-import type { Action } from '../engine/types';
 import { setupSeventhDwarf } from '../games/seventh-dwarf/setup';
 import { diceLeft } from '../games/seventh-dwarf/rules';
 import type { DwState } from '../games/seventh-dwarf/types';
+import { mustStep } from './must-step';
 import { SeventhDwarfOdds, type DwPolicy } from './seventh-dwarf-odds';
-
-function must(s: DwState, a: Action): DwState {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`the engine refused ${JSON.stringify(a)} in ${s.phase}: ${r.error.code}`);
-  return r.state;
-}
 
 /** Plays `turns` turns from `seed`; `each` gets whether all seven dice made it onto the row. */
 export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy, each: (success: boolean, i: number) => void, odds = new SeventhDwarfOdds(policy)): void {
@@ -26,8 +19,8 @@ export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy
     while (!s.last_turn) {
       if (s.phase === 'await_place') {
         const vals = s.turn.row.map((d) => (d ? d[1] : 0));
-        s = must(s, { do: 'place', spot: odds.choose(vals, s.turn.pending![1]) });
-      } else s = must(s, { do: 'roll', die: diceLeft(s)[0] });
+        s = mustStep(s, { do: 'place', spot: odds.choose(vals, s.turn.pending![1]) }).state;
+      } else s = mustStep(s, { do: 'roll', die: diceLeft(s)[0] }).state;
     }
     rng = s.rng as number[];
     each(s.last_turn.success, i);

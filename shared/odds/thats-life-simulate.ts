@@ -3,17 +3,10 @@
  * with its own dice: every other figure is home, so the cards ahead stay as laid out. Reports the
  * route positions (1 = first card) it stopped on.
  */
-import { step } from '../engine/step';
-import type { Action } from '../engine/types';
 import { thatsLifeFromGiven } from '../games/thats-life/setup';
 import { standardPath } from '../games/thats-life/cards';
 import type { TlState } from '../games/thats-life/types';
-
-function must(s: TlState, a: Action): TlState {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`the engine refused ${JSON.stringify(a)} in ${s.phase}: ${r.error.code}`);
-  return r.state;
-}
+import { mustStep } from './must-step';
 
 export function simulateWalks(walks: number, seed: number, each: (stops: number[], i: number) => void): void {
   const route = standardPath();
@@ -27,8 +20,8 @@ export function simulateWalks(walks: number, seed: number, each: (stops: number[
     let s: TlState = Object.assign({}, start.state, { rng });
     const stops: number[] = [];
     while (s.phase !== 'game_over') {
-      s = must(s, { do: 'roll' });
-      s = must(s, { do: 'move', piece: 'Red#0' });
+      s = mustStep(s, { do: 'roll' }).state;
+      s = mustStep(s, { do: 'move', piece: 'Red#0' }).state;
       const at = s.players[0].figures[0];
       if (at !== 'finish') stops.push(route.indexOf(at) + 1);
     }

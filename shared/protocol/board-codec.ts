@@ -20,7 +20,7 @@ export function checkCommand(o: unknown): string | null {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return 'not_an_object';
   const c = (o as { c?: unknown }).c;
   if (typeof c !== 'string') return 'no_command';
-  if (COMMANDS.indexOf(c) < 0) return 'unknown_command';
+  if ((COMMANDS as readonly string[]).indexOf(c) < 0) return 'unknown_command';
   return null;
 }
 

@@ -68,4 +68,9 @@ export type HostCmd =
   | { c: 'leds'; on?: boolean }
   | { c: 'cfg'; k: string; v: unknown };
 
-export const COMMANDS = ['hello', 'btn', 'act', 'new', 'snap', 'leds', 'cfg', 'load'];
+/** The `c` of every HostCmd: the board refuses any other as unknown_command (checkCommand). */
+export const COMMANDS = ['hello', 'btn', 'act', 'new', 'snap', 'leds', 'cfg', 'load'] as const satisfies readonly HostCmd['c'][];
+
+/** Does not compile while a HostCmd is missing from COMMANDS (the board would turn it down). */
+type AllListed<Missing extends never> = Missing;
+type CommandsComplete = AllListed<Exclude<HostCmd['c'], (typeof COMMANDS)[number]>>;

@@ -1,7 +1,7 @@
-import { frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
+import { compare, frac, fractionText, toNumber, type Fraction } from '../../../shared/odds/fraction';
 import { oddsFrom, turnOdds, type TargetPolicy, type TurnOdds } from '../../../shared/odds/pechvogel-odds';
 import { legalFor, SeventhDwarfOdds, type DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
-import { cmp, markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { markerWithReduce, shouldReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
 import { frustrateStakes, markerAgainstFrustrate, shouldFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { throwOdds } from '../../../shared/odds/pechvogel-odds';
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
@@ -286,8 +286,8 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   const against = markerAgainstFrustrate(t, r);
   const denyAfter = rows.filter((w) => w.deny).map((w) => w.to);
   // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
-  const lowers = rows.filter((w) => w.keep && cmp(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
-  const raises = rows.filter((w) => w.keep && cmp(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
+  const lowers = rows.filter((w) => w.keep && compare(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
+  const raises = rows.filter((w) => w.keep && compare(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
   if (opts.csv) {
     // One row per throw from T,R, as the terminal's table, with the reroll beside it (a spreadsheet
     // compares the columns); kept and rerolled are empty where the throw cannot be rerolled.

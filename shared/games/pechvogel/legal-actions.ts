@@ -1,15 +1,13 @@
 /**
  * Enumerates actions the rules accept now. Throws get random faces from `rand` (which
- * returns an integer in [0, n)), so random legal games can be played for property tests,
- * benchmarks and the board's attract mode.
+ * returns an integer in [0, n)), so random legal games can be played for property tests and
+ * benchmarks (the board's attract mode is a sweep of its own, not a game).
  */
 import type { Action } from '../../engine/types';
 import type { Face, PvState } from './types';
-import { canReduce, diceDue, markerOptions, possibleFrustraters } from './rules';
+import { canReduce, diceDue, FACES, markerOptions, possibleFrustraters } from './rules';
 
-const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
-
-export function randomFaces(n: number, rand: (n: number) => number): Face[] {
+function randomFaces(n: number, rand: (n: number) => number): Face[] {
   const f: Face[] = [];
   for (let i = 0; i < n; i++) f.push(FACES[rand(6)]);
   return f;

@@ -10,7 +10,8 @@ import type { Face, PvPlayer, PvState, PvThrow } from './types';
 import { emptyTurn } from './turn';
 import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
-const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
+/** The six faces of a Pechvogel die, in the order a virtual roll draws them. */
+export const FACES: Face[] = [3, 4, 5, 6, 7, 'R'];
 
 // Reroll kinds, also stored in the state (turn.reroll_by, last.by); constants minify shorter.
 const REDUCE = 'reduce';

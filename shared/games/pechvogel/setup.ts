@@ -6,7 +6,7 @@ import { emptyTurn } from './turn';
 import { FIRST, THROW } from './phases';
 import { gameOver } from './rules';
 
-export const DEFAULT_CONFIG: PvConfig = {
+const DEFAULT_CONFIG: PvConfig = {
   reduce_reroll_immune_to_frustrate: false,
   steal_only_if_middle_lacks_value: false,
   unofficial_player_count: false,

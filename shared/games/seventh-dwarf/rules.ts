@@ -10,7 +10,7 @@ import { colourMatches, directionOf, legalSpots, SPOTS } from './row';
 import { BETS, OVER, PLACE, THROW } from './phases';
 
 /** Points for a right bet (R-DW-07). */
-export const BET_POINTS = 3;
+const BET_POINTS = 3;
 /** Bets are made once this many dice are resolved (R-DW-07). */
 export const BET_AFTER = 3;
 

@@ -7,11 +7,11 @@ import type { SetupOptions, SetupResult } from '../../engine/types';
 import { fail } from '../../engine/result';
 import { seedRng } from '../../engine/rng';
 import type { DwBet, DwConfig, DwDie, DwPlayer, DwState } from './types';
-import { betsMissing, diceResolved, emptyTurn, endGame, legalNow } from './rules';
+import { BET_AFTER, betsMissing, diceResolved, emptyTurn, endGame, legalNow } from './rules';
 import { directionOf, isMonotone, SPOTS } from './row';
 import { BETS, PLACE, THROW } from './phases';
 
-export const DEFAULT_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink'];
+const DEFAULT_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink'];
 
 const DEFAULTS: Record<string, unknown> = {
   dice: DEFAULT_COLOURS,
@@ -141,7 +141,7 @@ export function seventhDwarfFromGiven(g: Record<string, unknown>, cfg: Record<st
     if (s.turn.pending) {
       if (legalNow(s).length === 0) return fail('bad_setup', 'turn.pending fits nowhere (it would be in the lair)');
       s.phase = PLACE;
-    } else if (n >= 3 && betsMissing(s).length > 0) s.phase = BETS;
+    } else if (n >= BET_AFTER && betsMissing(s).length > 0) s.phase = BETS;
   }
   let done = true;
   for (let i = 0; i < players.length; i++) if (players[i].turns_taken < config.turns_per_player) done = false;

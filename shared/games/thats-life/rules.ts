@@ -33,7 +33,7 @@ export function parsePiece(s: TlState, id: unknown): Piece | null {
 }
 
 /** Whether any figure (of anyone) stands on route card `card`. */
-export function figureOn(s: TlState, card: string): boolean {
+function figureOn(s: TlState, card: string): boolean {
   for (let i = 0; i < s.players.length; i++) if (s.players[i].figures.indexOf(card) >= 0) return true;
   return false;
 }
