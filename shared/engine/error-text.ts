@@ -53,6 +53,19 @@ export const ERROR_TEXT: Record<string, string> = {
   storage_full: 'the board\'s Storage is full: nothing was taken (staff: flash the firmware again)',
   // Board errors (err lines).
   resume_failed: 'the journaled game could not be resumed: the board started in set-up',
+  bad_config: 'the board did not take that setting (an unknown key, or a value out of range)',
+  bad_state: 'the state breaks the rules (a count out of range, …): not loaded, the game is as it was',
+  no_maintenance: "the board's maintenance module (dt.maint) is missing: flash the firmware again",
+  unknown_button: 'the board has no such button',
+  too_long: 'a board message over the 200-byte line limit was left out',
+  // The link (a host command the board could not read); the action logs (replay).
+  not_an_object: 'a host command that is not a JSON object',
+  no_command: 'a host command without its "c"',
+  unknown_command: 'a host command this firmware does not know (older firmware than the host?)',
+  bad_packet_header: 'a packet the board does not take (only EVENT packets)',
+  bad_json: 'a packet whose JSON is garbled',
+  packet_timeout: 'a packet left unfinished for over a second (a pulled cable?): dropped',
+  bad_log: 'not an action log this version can replay',
 };
 
 export function describeError(e: RuleError): string {

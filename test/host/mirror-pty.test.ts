@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import { Cli, holdStaffK4, kioskPtyBoard, PtyBoard, scratchDir, sleep, waitUntil } from '../support/host-harness';
 import { encodePacket } from '../../shared/protocol/host-codec';
+import type { HostCmd } from '../../shared/protocol/messages';
 
 // `dicetray mirror` as a child process against the simulated board on a real pseudo-terminal
 // (socat), the way a USB board appears: handshake, a live game, logs, unplug/replug, power cut,
@@ -123,6 +124,14 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     // And it still follows the game.
     pb.command({ c: 'act', a: { do: 'throw', faces: [5, 5, 3, 3, 3] } });
     expect((await cli.event((e) => e.ev === 'action' && e.n === 3, 10_000, from)).a).toEqual({ do: 'throw', faces: [5, 5, 3, 3, 3] });
+
+    // The board's refusals and errors are said in words, with their codes (an error without a
+    // detail read "board error unknown_command: ").
+    from = cli.count();
+    pb.command({ c: 'act', a: { do: 'throw', faces: [5] } });
+    expect((await cli.event((e) => e.ev === 'refused', 10_000, from)).text).toBe('board refused throw: wrong number of dice, or no throw now (wrong_dice_count)');
+    pb.command({ c: 'reboot' } as unknown as HostCmd);
+    expect((await cli.event((e) => e.ev === 'board_error', 10_000, from)).text).toBe('board error: a host command this firmware does not know (older firmware than the host?) (unknown_command)');
   });
 
   it('reconnects when the `dicetray sim` process is killed and started again, and the game comes back', async () => {

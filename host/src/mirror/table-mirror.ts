@@ -10,6 +10,7 @@ import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 import { actionText } from '../view/action-text';
+import { ERROR_TEXT } from '../../../shared/engine/error-text';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
 export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
@@ -271,11 +272,11 @@ export class TableMirror extends EventEmitter {
         return this.note({ ev: 'action', s: this.seq, n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, said, text: `#${e.state.n} ${said}` });
       }
       case 'refused':
-        return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${e.code}` });
+        return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${ERROR_TEXT[e.code] || e.code} (${e.code})` });
       case 'button':
         return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
-        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error ${e.code}: ${e.msg}` });
+        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${ERROR_TEXT[e.code] || e.code} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
       case 'new_game':
         return this.note({ ev: 'new_game', text: e.cleared ? 'game cleared: the table is back in set-up' : 'new game on the board' });
       default:
