@@ -23,7 +23,7 @@ export function csvText(s: string, sep: string): string {
 }
 
 /** The table as CSV text: numbers in full precision, text cells quoted where they must be. */
-function csvTable(rows: Cell[][], decimalComma: boolean): string {
+export function csvTable(rows: Cell[][], decimalComma: boolean): string {
   const sep = decimalComma ? ';' : ',';
   const cell = (c: Cell): string => csvText(typeof c === 'number' ? (decimalComma ? String(c).replace('.', ',') : String(c)) : c, sep);
   return rows.map((r) => r.map(cell).join(sep)).join('\n') + '\n';

@@ -40,6 +40,19 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
     expect(results[2]).toMatchObject({ line: 3, ok: false });
     expect(results[2].problem).toMatch(/no accepted throw/);
   });
+
+  it('expect no act is a fresh start: a refusal that came before it does not satisfy an expect rej after it', async () => {
+    const given = 'given {"players":[{"name":"A","markers":[],"frustrations":0},{"name":"B","markers":[],"frustrations":0}],"active":"A"}\n';
+    const { runner } = await freshSimRunner();
+    // Control: right after the refused press, the refusal is there.
+    const ok = await runner.run(parseScript(given + 'press K1 K1 OK\nexpect rej wrong_dice_count\n'));
+    expect(ok.map((r) => r.ok)).toEqual([true, true, true]);
+    const again = await freshSimRunner();
+    const results = await again.runner.run(parseScript(given + 'press K1 K1 OK\nexpect no act\nexpect rej wrong_dice_count\n'));
+    expect(results[2]).toMatchObject({ line: 3, ok: true });
+    expect(results[3]).toMatchObject({ line: 4, ok: false });
+    expect(results[3].problem).toMatch(/no refusal wrong_dice_count/);
+  });
 });
 
 describe('power cut at every step', () => {

@@ -71,4 +71,57 @@ describe('the mirror model resyncs until it is in sync', () => {
     h.send({ t: 'snap', i: 0, end: true, d: h.text });
     expect(h.m.synced).toBe(true);
   });
+
+  it('a snapshot that starts again at chunk 0 replaces the half-received one', () => {
+    const h = harness();
+    const half = Math.ceil(h.text.length / 2);
+    // The first answer's chunk 0 (cut differently, as a board with other chunk sizes would)...
+    h.send({ t: 'snap', i: 0, d: h.text.slice(0, 10) });
+    // ...then the board starts its answer over (a second request) without a gap in the sequence numbers.
+    h.send({ t: 'snap', i: 0, d: h.text.slice(0, half) });
+    h.send({ t: 'snap', i: 1, end: true, d: h.text.slice(half) });
+    expect(h.m.synced).toBe(true);
+    expect(h.m.state && h.m.state.players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+  });
+
+  it('a slow snapshot still coming in is not asked for again: the retry counts from its latest chunk', () => {
+    const h = harness();
+    const half = Math.ceil(h.text.length / 2);
+    h.wait(SNAPSHOT_RETRY_MS - 1000);
+    h.send({ t: 'snap', i: 0, d: h.text.slice(0, half) });
+    h.wait(SNAPSHOT_RETRY_MS - 1);
+    h.m.retry();
+    expect(h.asks()).toBe(1);
+    h.send({ t: 'snap', i: 1, end: true, d: h.text.slice(half) });
+    expect(h.m.synced).toBe(true);
+    expect(h.asks()).toBe(1);
+  });
+
+  it('a sequence number that goes back (the board restarted its count without a hello) asks for a snapshot', () => {
+    const h = harness();
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    expect(h.m.synced).toBe(true);
+    expect(h.asks()).toBe(1);
+    h.m.handle({ t: 'btn', b: 'S1', k: 'press', s: 0 } as BoardMsg);
+    expect(h.m.synced).toBe(false);
+    expect(h.events.some((e) => e.kind === 'resync' && /sequence restarted/.test(e.reason))).toBe(true);
+    expect(h.asks()).toBe(2);
+  });
+
+  it('an action whose number is not the next one is not replayed: out of order, it asks for a snapshot', () => {
+    const h = harness();
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    const faces = [3, 4, 5, 6, 7, 'R', 'R'];
+    // State n is 0: the throw makes 1, so an act line numbered 2 missed one in between.
+    h.send({ t: 'act', n: 2, a: { do: 'throw', faces }, h: 'x' });
+    expect(h.m.synced).toBe(false);
+    expect(h.m.state && h.m.state.n).toBe(0);
+    expect(h.events.some((e) => e.kind === 'resync' && /out of order/.test(e.reason))).toBe(true);
+    expect(h.asks()).toBe(2);
+    // In sync again, the next action in order is replayed.
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    h.send({ t: 'act', n: 1, a: { do: 'throw', faces }, h: 'x' });
+    expect(h.m.synced).toBe(true);
+    expect(h.m.state && h.m.state.n).toBe(1);
+  });
 });

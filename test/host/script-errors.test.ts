@@ -50,6 +50,13 @@ describe('dicetray script: refused scripts and boards', () => {
     expect(nul.err[0]).not.toMatch(/cannot read/);
   });
 
+  it('refuses a chord of fewer than two buttons, and a wait with more than its milliseconds', () => {
+    expect(() => parseScript('chord OK 3500\n')).toThrow(/line 1: chord needs two or more buttons/);
+    expect(() => parseScript('chord 3500\n')).toThrow(/chord needs two or more buttons/);
+    expect(parseScript('chord OK BK 3500\n')).toEqual([{ line: 1, op: 'chord', buttons: ['OK', 'BK'], ms: 3500 }]);
+    expect(() => parseScript('wait 100 200\n')).toThrow(/unexpected 200/);
+  });
+
   it('reads a quoted name with spaces as one name, without its quotes (as expect state reads it)', () => {
     const [step] = parseScript('new "Ann Lee" Ben seed=3\n');
     expect(step).toEqual({ line: 1, op: 'new', names: ['Ann Lee', 'Ben'], seed: 3, start: undefined });

@@ -116,6 +116,13 @@ describe('conformance files from other implementations', () => {
     expect(run({ given: Object.assign({}, given, { turn: Object.assign({}, turn, { target: 5, dice_to_throw: 7 }) }), expect: { phase: 'await_throw' } }).problems).toEqual([]);
   });
 
+  it('expect_after is checked after a refused event too: the state it sees is the one before the refusal', () => {
+    const given = { players: PV_PLAYERS, active: 'Ann' };
+    const refused = (expect_after: Record<string, unknown>) => [{ do: 'choose_target', value: 5, expect_error: 'target_not_rolled', expect_after }];
+    expect(run({ given, events: refused({ phase: 'await_first_throw', active: 'Ann' }) }).problems).toEqual([]);
+    expect(run({ given, events: refused({ phase: 'await_target' }) }).problems).toEqual(['after event 1 (choose_target): phase: expected "await_target", got "await_first_throw"']);
+  });
+
   it('a steal refuses a marker for the box with no slot in the middle (4.5, 8, "4") as return_marker_not_in_middle', () => {
     const given = { players: [{ name: 'A', markers: [], frustrations: 0 }, { name: 'B', markers: [5], frustrations: 0 }], active: 'A', turn: { target: 5, board: { targets: 3, ravens: 1 } } };
     for (const ret of [4.5, 8, 2, '4', null]) {

@@ -5,7 +5,7 @@ import { entryLine, headerLine, LOG_FORMAT, replayLog } from '../../shared/engin
 import type { Action } from '../../shared/engine/types';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { pechvogelView } from '../../shared/games/pechvogel/view';
-import { canReduce, markerOptions, possibleFrustraters } from '../../shared/games/pechvogel/rules';
+import { canReduce, markerOptions, onlyMarkerAction, possibleFrustraters } from '../../shared/games/pechvogel/rules';
 import { playRandomGame } from '../support/play';
 import type { PvState } from '../../shared/games/pechvogel/types';
 
@@ -227,5 +227,42 @@ describe('decisions written out in the step for Espruino', () => {
     expect(continued).toBeGreaterThan(100);
     expect(markers).toBeGreaterThan(50);
     expect(unmarked).toBeGreaterThan(5);
+  });
+});
+
+describe('the automatic marker action (R-PV-22): onlyMarkerAction', () => {
+  /** Ann (active) in the marker step with target `v`; Ben and Cleo hold `ben` and `cleo`. */
+  function markerStep(v: number, middle: number[], ben: number[], cleo: number[], stealOnly = false): PvState {
+    const s = JSON.parse(JSON.stringify(start())) as PvState;
+    s.phase = 'await_marker_choice';
+    s.turn = { ...s.turn, target: v, targets: 4 };
+    s.middle = middle;
+    s.players[1].markers = ben;
+    s.players[2].markers = cleo;
+    s.config = { ...s.config, steal_only_if_middle_lacks_value: stealOnly };
+    return s;
+  }
+
+  it('takes from the middle when nobody else holds the value; a choice when someone does, unless stealing needs an empty slot', () => {
+    expect(onlyMarkerAction(markerStep(5, [3, 3, 3, 3, 3], [], []))).toEqual({ do: 'take_marker' });
+    expect(onlyMarkerAction(markerStep(5, [3, 3, 3, 3, 3], [5], []))).toBe(null);
+    // Option R-PV-08: with the value in the middle stealing is no option, so taking is the only action.
+    const so = markerStep(5, [3, 3, 3, 3, 3], [5], [], true);
+    expect(markerOptions(so)).toEqual({ take: true, stealFrom: [] });
+    expect(onlyMarkerAction(so)).toEqual({ do: 'take_marker' });
+    // Without it in the middle the option changes nothing.
+    expect(markerOptions(markerStep(5, [0, 0, 0, 0, 1], [5], [], true))).toEqual({ take: false, stealFrom: [1] });
+  });
+
+  it('steals from the only holder when the middle has one value left to give back, whichever value it is', () => {
+    // The target (5) itself is not in the middle.
+    for (const ret of [3, 4, 6, 7]) {
+      const middle = [0, 0, 0, 0, 0];
+      middle[ret - 3] = 2;
+      expect(onlyMarkerAction(markerStep(5, middle, [], [4, 5])), `return ${ret}`).toEqual({ do: 'steal', from: 'Cleo', return_to_box: ret });
+    }
+    // Two values to give back, or two holders: a choice.
+    expect(onlyMarkerAction(markerStep(5, [1, 0, 0, 0, 1], [], [5]))).toBe(null);
+    expect(onlyMarkerAction(markerStep(5, [0, 0, 0, 0, 1], [5], [5]))).toBe(null);
   });
 });
