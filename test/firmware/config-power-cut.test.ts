@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import { journalGame } from '../support/journal-game';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 
 const cfg = (k: string, v: unknown) => ({ c: 'cfg', k, v }) as HostCmd;
 const windowMs = (g: Awaited<ReturnType<typeof journalGame>>) => (g.sim.snapshot() as unknown as { c: { window_ms: number } }).c.window_ms;
@@ -54,6 +55,18 @@ describe('board settings and power cuts', () => {
     g.sim.requestSync(cfg('window_ms', 9000));
     g.restart();
     expect(windowMs(g)).toBe(9000);
+  });
+});
+
+describe('board settings read from Storage', () => {
+  it('a setting of the wrong type (damage, a hand-edited file) goes back to its default; the others are kept', async () => {
+    const g = await game();
+    const files = (g.board.storage as unknown as { files: Record<string, string> }).files;
+    delete files['dt.cf2'];
+    files['dt.cfg'] = JSON.stringify({ window_ms: '9000', marker_ms: 1000, brightness: 20, beep: 'yes', abandon_ms: null, leds_link: true });
+    g.restart();
+    const c = (g.sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
+    expect(c).toEqual(Object.assign({}, DEFAULT_BOARD_CONFIG, { marker_ms: 1000, brightness: 20 }));
   });
 });
 

@@ -81,4 +81,32 @@ describe('LED frame', () => {
   it.skipIf(!ESPRUINO_BIN)('gives the same on Espruino (Uint24Array, E.sum, E.mapInPlace)', () => {
     expect(runOnEspruino(ESPRUINO_BIN!, code).map((l) => JSON.parse(l))).toEqual(CASES.map((c) => reference(...c)));
   });
+
+  // One frame through several pictures and limits: each over-budget picture scaled by its own
+  // factor (not the last one's), and a changed brightness cap or budget applied to the picture
+  // already shown (update() must not take it for the frame it showed).
+  const LIMIT_STEPS: Array<[number, number, number]> = [
+    [255, 250, 3],
+    [255, 250, 4],
+    [255, 250, 5],
+    [32, 250, 5],
+    [255, 150, 5],
+  ];
+  let limitsCode = '';
+  beforeAll(async () => {
+    limitsCode = (await bundleForEspruino({ entry: 'test/fixtures/frame-limits-probe.ts', define: buildDefines(buildData('pico')) })).code;
+  });
+
+  it('one frame: every picture scaled by its own factor, new limits applied to the picture shown (Node sandbox)', () => {
+    const sandbox = createEspruinoSandbox({ E: E_NATIVES });
+    sandbox.run(limitsCode);
+    const want = LIMIT_STEPS.map((c) => reference(c[0], c[1], c[2], -1));
+    // The steps differ from each other: a stale result cannot pass for the next one.
+    for (let i = 1; i < want.length; i++) expect(want[i].grb).not.toBe(want[i - 1].grb);
+    expect(sandbox.output.map((l) => JSON.parse(l))).toEqual(want);
+  });
+
+  it.skipIf(!ESPRUINO_BIN)('one frame through pictures and limits: the same on Espruino', () => {
+    expect(runOnEspruino(ESPRUINO_BIN!, limitsCode).map((l) => JSON.parse(l))).toEqual(LIMIT_STEPS.map((c) => reference(c[0], c[1], c[2], -1)));
+  });
 });

@@ -28,6 +28,26 @@ describe('host commands', () => {
     expect(sim.msgs.slice(from).some((m) => m.t === 'new')).toBe(true);
   });
 
+  it('attract mode starts after attract_ms without input (not before), and a press ends it', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 10_000), { c: 'new', p: ['Ann', 'Ben'] } as HostCmd]);
+    let frames: string[] = [];
+    board.on('frame', (f: Uint8Array) => frames.push(Buffer.from(f).toString('hex')));
+    // The pictures shown over 3 s: the table's own blinks only, or the attract sweep's steps too.
+    const pictures = (from: number) => {
+      board.advance(from);
+      frames = [];
+      board.advance(3000);
+      return new Set(frames).size;
+    };
+    const calm = pictures(2000); // 2 s to 5 s after the new game
+    expect(pictures(2000)).toBe(calm); // 7 s to 10 s: still before attract_ms
+    const attract = pictures(1000); // 11 s to 14 s: attract mode
+    expect(attract).toBeGreaterThanOrEqual(calm + 5);
+    sim.requestSync({ c: 'btn', b: 'K1', k: 'press' } as HostCmd);
+    sim.requestSync({ c: 'btn', b: 'BK', k: 'press' } as HostCmd);
+    expect(pictures(500)).toBeLessThanOrEqual(calm);
+  });
+
   it('an action with no game is refused with no_game', async () => {
     const { sim } = await bootedSim([]);
     const r = sim.requestSync({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } } as HostCmd);
@@ -40,6 +60,15 @@ describe('host commands', () => {
     expect(over.msgs).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config', msg: 'led_budget_ma' }));
     expect(sim.requestSync(cfg('led_budget_ma', LED_BUDGET_MAX_MA)).msgs.filter((m) => m.t === 'err')).toEqual([]);
     expect((sim.snapshot() as unknown as { c: { led_budget_ma: number } }).c.led_budget_ma).toBe(LED_BUDGET_MAX_MA);
+  });
+
+  it('a negative or wrongly typed setting is refused, whoever sends it, and changes nothing', async () => {
+    const { sim } = await bootedSim([]);
+    const before = (sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
+    for (const [k, v] of [['window_ms', -1], ['marker_ms', -3000], ['brightness', -5], ['abandon_ms', -60000], ['led_budget_ma', -1], ['window_ms', '9000'], ['beep', 1]] as const) {
+      expect(sim.requestSync(cfg(k, v)).msgs, `${k}=${JSON.stringify(v)}`).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config', msg: k }));
+    }
+    expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
   });
 
   it('a game cleared for the next table (abandoned, or ended by staff) leaves an empty set-up, not the last seats and options', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, generateAll, staleFiles } from '../../hardware/generate';
 import { BOARDS, resolveBoard, type BoardId } from '../../hardware/pinmap';
@@ -22,6 +24,30 @@ describe('generated hardware docs', () => {
   it('staleFiles names a file that differs, and only that one', () => {
     const changed = { ...files, 'hardware/POWER.md': files['hardware/POWER.md'] + 'x' };
     expect(staleFiles(changed)).toEqual(['hardware/POWER.md']);
+  });
+
+  it('`generate.ts --check` exits 1 naming a stale or missing file, and 0 when all are current (on a copy of hardware/)', () => {
+    // A copy: the checked-in files stay as they are for the other tests running meanwhile.
+    const root = mkdtempSync(join(tmpdir(), 'dt-generate-'));
+    try {
+      cpSync(join(REPO_ROOT, 'hardware'), join(root, 'hardware'), { recursive: true });
+      cpSync(join(REPO_ROOT, 'shared', 'text'), join(root, 'shared', 'text'), { recursive: true });
+      const check = () => spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(root, 'hardware', 'generate.ts'), '--check'], { encoding: 'utf8' });
+      const clean = check();
+      expect(clean.status, clean.stderr).toBe(0);
+      expect(clean.stdout).toMatch(/hardware docs up to date/);
+      appendFileSync(join(root, 'hardware', 'POWER.md'), 'edited by hand\n');
+      rmSync(join(root, 'hardware', 'parts.csv'));
+      const stale = check();
+      expect(stale.stderr).toContain('out of date: hardware/POWER.md\n');
+      expect(stale.stderr).toContain('out of date: hardware/parts.csv\n');
+      expect(stale.stderr).not.toContain('WIRING.md');
+      expect(stale.status).toBe(1);
+      // --check writes nothing.
+      expect(existsSync(join(root, 'hardware', 'parts.csv'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it.each(Object.keys(BOARDS))('wiring-%s.svg shows every assigned pin and the parts', (id) => {

@@ -12,6 +12,7 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { HostError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
 import { fakeTable } from '../support/fake-table';
+import { gameDef } from '../../shared/engine/games';
 
 
 function rows(file: string): Record<string, string>[] {
@@ -51,6 +52,55 @@ describe('mirror --csv throw rows', () => {
     const faces = roll.faces.split(' ');
     expect(Number(roll.targets)).toBe(faces.filter((x) => x === roll.target).length);
     expect(Number(roll.ravens)).toBe(faces.filter((x) => x === 'R').length);
+  });
+
+  it('a correction of a throw that ended the turn (a third raven) is the thrower\'s row, with that turn\'s target', () => {
+    const csv = path.join(scratchDir('dt-csv-'), 'throws.csv');
+    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const f = fakeTable(s.state);
+    new ActionLogWriter({ dir: null, csv }).attach(f.table);
+    f.sync();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    f.act({ do: 'choose_target', value: 6 });
+    f.act({ do: 'throw', faces: [3, 'R', 'R', 4] });
+    // The third raven ended Ann's turn: Ben is to throw when the correction comes.
+    expect((f.table.model.state as PvState).phase).toBe('await_first_throw');
+    expect((f.table.model.state as PvState).active).toBe(1);
+    f.act({ do: 'correct', faces: [3, 'R', 6, 4] });
+    expect(rows(csv).map((x) => [x.n, x.player, x.kind, x.faces, x.target, x.targets, x.ravens, x.corrects])).toEqual([
+      ['1', 'Ann', 'first', 'R 7 6 5 5 4 6', '6', '2', '1', ''],
+      ['3', 'Ann', 'throw', '3 R R 4', '6', '0', '2', ''],
+      ['4', 'Ann', 'correct', '3 R 6 4', '6', '1', '1', '3'],
+    ]);
+  });
+
+  it('a reroll\'s row says whose reroll it is: reroll_reduce (the thrower\'s) or reroll_frustrate (the opponents\')', () => {
+    const csv = path.join(scratchDir('dt-csv-'), 'throws.csv');
+    const given = {
+      players: [{ name: 'A', markers: [], frustrations: 1 }, { name: 'B', markers: [], frustrations: 2 }, { name: 'C', markers: [], frustrations: 0 }],
+      active: 'A', middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, murphy: null, turn: { target: 7, board: { targets: 1, ravens: 0 } },
+    };
+    const s = gameDef('pechvogel')!.fromGiven(given, {});
+    if (!s.ok) throw new Error('given');
+    const w = new ActionLogWriter({ dir: null, csv });
+    const reduced = fakeTable(s.state as PvState, 'T1');
+    const frustrated = fakeTable(s.state as PvState, 'T2');
+    w.attach(reduced.table);
+    w.attach(frustrated.table);
+    reduced.sync();
+    frustrated.sync();
+    for (const [f, decision] of [[reduced, { do: 'reduce' }], [frustrated, { do: 'frustrate', by: ['B'] }]] as const) {
+      f.act({ do: 'throw', faces: [7, 3, 4, 5, 6, 'R'] }); // eligible: the reroll window opens
+      f.act(decision);
+      f.act({ do: 'throw', faces: [7, 7, 3, 4, 5, 6] });
+    }
+    expect(rows(csv).map((x) => [x.table, x.n, x.player, x.kind, x.faces, x.targets, x.ravens])).toEqual([
+      ['T1', '1', 'A', 'throw', '7 3 4 5 6 R', '1', '1'],
+      ['T1', '3', 'A', 'reroll_reduce', '7 7 3 4 5 6', '2', '0'],
+      ['T2', '1', 'A', 'throw', '7 3 4 5 6 R', '1', '1'],
+      ['T2', '3', 'A', 'reroll_frustrate', '7 7 3 4 5 6', '2', '0'],
+    ]);
   });
 
   it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {

@@ -112,6 +112,53 @@ describe('action logs across mirror restarts', () => {
     expect(replayLog(readFileSync(path.join(dir, files[0]), 'utf8')).applied).toBe(4);
   });
 
+  it('a mirror that syncs again where its file ends (a reconnect, a resync) goes on in that file', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => (t += 1000);
+    const files: string[] = [];
+    const m = fakeTable(start());
+    new ActionLogWriter({ dir, csv: null, now, onFile: (_l, f) => files.push(f) }).attach(m.table);
+    m.sync();
+    m.sync(); // at once, no action between
+    m.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    m.act({ do: 'choose_target', value: 6 });
+    m.sync(); // the board reconnected: it is where the file ends
+    m.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(files).toHaveLength(1);
+    const r = replayLog(readFileSync(files[0], 'utf8'));
+    expect(r).toMatchObject({ ok: true, applied: 3 });
+    expect(r.state).toEqual(m.table.model.state);
+  });
+
+  it('the newest log is the later time stamp, and within one second the higher count (…-10 after …-9)', () => {
+    const dir = scratchDir('dt-logs-');
+    const s0 = start();
+    const m = fakeTable(s0);
+    const header = m.table.model.log[0];
+    m.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    const moved = m.table.model.state as PvState;
+    const log = (name: string, lines: string[]) => writeFileSync(path.join(dir, name), lines.join('\n') + '\n');
+    // Older logs that end at the start; the newest ends after the first throw.
+    log('20270101T000000Z-T1-1.jsonl', [header]);
+    log('20270101T000001Z-T1-9.jsonl', [header]);
+    log('20270101T000001Z-T1-10.jsonl', m.table.model.log);
+    const now = () => 1_900_000_000_000;
+    const files: string[] = [];
+    const m2 = fakeTable(moved);
+    new ActionLogWriter({ dir, csv: null, now, onFile: (_l, f) => files.push(f) }).attach(m2.table);
+    m2.sync();
+    expect(files).toEqual([path.join(dir, '20270101T000001Z-T1-10.jsonl')]);
+    expect(readdirSync(dir)).toHaveLength(3);
+    // A board back at the start is not where the newest log ends: a new file, the older ones untouched.
+    const m3 = fakeTable(s0);
+    new ActionLogWriter({ dir, csv: null, now, onFile: (_l, f) => files.push(f) }).attach(m3.table);
+    m3.sync();
+    expect(readdirSync(dir)).toHaveLength(4);
+    expect(path.basename(files[1])).not.toMatch(/^20270101T/);
+  });
+
   it('never writes over a file of the same second', () => {
     const dir = scratchDir('dt-logs-');
     const now = () => 1_800_000_000_000;

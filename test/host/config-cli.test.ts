@@ -176,6 +176,35 @@ describe('dicetray config', () => {
     expect(savedIn(storage)).toBeNull();
   }, 60_000);
 
+  it('takes the edges of every range in any unit, and refuses one past an edge or a duration with text after it', async () => {
+    const dir = scratchDir('dt-config-');
+    const file = path.join(dir, 'board.json');
+    const edges = ['window=2s', 'brightness=255', `led_budget=${LED_BUDGET_MAX_MA}mA`, 'abandon=24h', 'marker=1m30s', 'attract=0'];
+    const r = await run(['config', '-p', 'sim:' + file, ...edges, '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const read = (value: number) => ({ value, confirmed: 'read_back' });
+    expect(result(r).set).toEqual({
+      window_ms: read(2000),
+      brightness: read(255),
+      led_budget_ma: read(LED_BUDGET_MAX_MA),
+      abandon_ms: read(24 * 3600 * 1000),
+      marker_ms: read(90000),
+      attract_ms: read(0),
+    });
+    // One past an edge, or a duration with more after it: refused before any board is opened.
+    const missing = path.join(dir, 'ttyNONE');
+    for (const [arg, message] of [
+      ['window=1999ms', /bad value for window_ms: "1999ms" \(at least 2 s\)/],
+      ['brightness=256', /bad value for brightness: "256" \(at most 255\)/],
+      [`led_budget=${LED_BUDGET_MAX_MA + 1} mA`, new RegExp(`bad value for led_budget_ma: .*at most ${LED_BUDGET_MAX_MA} mA`)],
+      ['abandon=24h1ms', /bad value for abandon_ms: "24h1ms" \(at most 24 h\)/],
+      ['abandon=10sx', /bad value for abandon_ms: "10sx" \(a duration such as/],
+      ['abandon=30m5', /bad value for abandon_ms: "30m5" \(a duration such as/],
+    ] as const) {
+      expectClean(await run(['config', '-p', missing, arg], dir), 2, message);
+    }
+  }, 60_000);
+
   it('a board that refuses a key (other firmware) is a clear error with the keys (exit 2); one that does not keep a value is exit 1', async () => {
     const dir = scratchDir('dt-config-');
     const b = await standInBoard(['beep']);

@@ -61,6 +61,25 @@ describe('dicetray conform with bad input', () => {
     expect(j.code).toBe(6);
   });
 
+  it('a failed scenario beside an unreadable file is still exit 6; --json says ok: false for either', async () => {
+    const base = good.scenarios[0];
+    // The reference scenario with an expectation it cannot meet: a plain failure (exit 1 alone).
+    const failing = write('failing.json', one(Object.assign({}, base, { id: 'F-1', expect: { n: 999 } })));
+    const alone = await cli(['conform', '--json', failing]);
+    expect(JSON.parse(alone.out[0])).toMatchObject({ ok: false, passed: 0, failed: 1 });
+    expect(alone.code).toBe(1);
+    // Every file is reported, and a file that cannot be used decides the exit code.
+    const both = await cli(['conform', failing, write('garbage2.json', 'garbage!!')]);
+    expect(both.out[both.out.length - 1]).toBe('0 passed, 1 failed; 1 file unreadable');
+    expect(both.code).toBe(6);
+    // Every scenario read passed, but a file could not be used: not ok.
+    const j = JSON.parse((await cli(['conform', '--json', join(REFERENCE, 'pechvogel.json'), write('wrong3.json', { hello: 1 })])).out[0]);
+    expect(j).toMatchObject({ ok: false, passed: 22, failed: 0 });
+    const clean = JSON.parse((await cli(['conform', '--json', join(REFERENCE, 'pechvogel.json')])).out[0]);
+    expect(clean).toMatchObject({ ok: true, passed: 22, failed: 0, skipped: 0 });
+    expect(clean.error).toBeUndefined();
+  });
+
   it('a wrong-format file alone is exit 6 like garbage (was 1)', async () => {
     expect((await cli(['conform', write('wrong2.json', { hello: 1 })])).code).toBe(6);
   });

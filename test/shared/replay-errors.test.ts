@@ -46,6 +46,21 @@ describe('dicetray replay with damaged logs', () => {
     expect((await replayJson(gone.join('\n'))).j.error).toMatchObject({ line: 8, code: 'sequence_gap' });
   });
 
+  it('a repeated line is a sequence_gap at the repeat; blank lines between lines are skipped and the lines after them replay', async () => {
+    const repeated = lines.slice();
+    repeated.splice(6, 0, lines[5]); // line 6 again as line 7
+    const r = await replayJson(repeated.join('\n') + '\n');
+    expect(r.j.error).toMatchObject({ line: 7, code: 'sequence_gap', exit: 1 });
+    expect(r.j.error.message).toMatch(/expected 6 \(a line is repeated or out of order\)/);
+    expect(r.j.applied).toBe(5);
+    expect(r.code).toBe(1);
+    const blank = lines.slice();
+    blank.splice(4, 0, '', '  ');
+    const b = await replayJson(blank.join('\n') + '\n');
+    expect(b.j).toMatchObject({ ok: true, applied: lines.length - 1, error: null });
+    expect(b.code).toBe(0);
+  });
+
   it('header states that break play\'s invariants are bad_state (exit 6), never a crash', async () => {
     const s = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
     if (!s.ok) throw new Error('setup');
