@@ -50,7 +50,7 @@ export interface FlashOptions {
  * firmware move its console off the data port and lock it. Flashing without a password
  * removes the profile.
  */
-export function kioskStatement(password: string | undefined): string {
+function kioskStatement(password: string | undefined): string {
   // A leftover .bootrst would boot instead of .bootcde (ESPRUINO.md §4, boot order).
   const S = 'var S=require("Storage");S.erase(".bootrst");';
   if (password === undefined) return S + 'S.erase("dt.kiosk");';
