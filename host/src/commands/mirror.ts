@@ -40,7 +40,6 @@ export interface MirrorOptions {
   odds?: boolean;
 }
 
-
 /** `LABEL=PORT` or `PORT`. */
 function splitLabel(arg: string, i: number): { label: string; port: string } {
   const eq = arg.indexOf('=');
