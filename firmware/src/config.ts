@@ -3,7 +3,8 @@ import { BRIGHTNESS_CAP, LED_BUDGET_MA, PowerLimit } from '../../hardware/power-
 import { espruinoModule } from './espruino-module';
 import { ConfigFile } from './save-config';
 
-export interface BoardConfig {
+// A type, not an interface: it is the snapshot's settings record (Snapshot.c) as it stands.
+export type BoardConfig = {
   /** Reroll-window countdown. */
   window_ms: number;
   /**
@@ -22,7 +23,7 @@ export interface BoardConfig {
   /** Send every LED frame over the link (always on where the board has no pins); off again at boot. */
   leds_link: boolean;
   beep: boolean;
-}
+};
 
 export const DEFAULT_BOARD_CONFIG: BoardConfig = {
   window_ms: 8000,

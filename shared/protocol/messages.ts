@@ -13,6 +13,9 @@
  * Versioning: adding a message or an optional field keeps PROTOCOL_VERSION; renaming,
  * removing or changing the meaning of anything bumps it.
  */
+import type { LogHeader } from '../engine/log';
+import type { Face, PvState } from '../games/pechvogel/types';
+
 export const PROTOCOL_VERSION = 1;
 export const LINE_PREFIX = 'DT:';
 /** The most bytes a board line takes on the wire, its line ending included. */
@@ -56,6 +59,45 @@ export type BoardMsg =
   | { t: 'setup'; s: number; in: boolean[]; st: number; vd: boolean; im: boolean; so: boolean }
   | { t: 'new'; s: number; n: number }
   | { t: 'err'; s: number; code: string; msg: string };
+
+/** The table UI in a snapshot: the board's own, as JSON. */
+export interface SnapshotUi {
+  mode: 'setup' | 'play';
+  /** Faces entered and not confirmed yet; `correcting`: they replace the last confirmed throw. */
+  entry: Face[];
+  correcting: boolean;
+  /** Players who pressed to frustrate, the initiator first. */
+  votes: number[];
+  /** Steal victim chosen in the marker step, -1 none. */
+  victim: number;
+  /** Board clock (ms): the reroll window's end (0 none) and its length, for the countdown bar; `dl` is the time left. */
+  deadline: number;
+  span: number;
+  /** The refusal the LEDs show ('' none), at which seat (-1 the pad) and until when (board clock). */
+  err: string;
+  errSeat: number;
+  errUntil: number;
+  /** Set-up at the buttons: seats joined (0..6), start seat (-1 the first joined), virtual dice, R-PV-06b, steal only if the middle lacks the value. */
+  seatsIn: boolean[];
+  startSeat: number;
+  virtual: boolean;
+  immune: boolean;
+  stealOnly: boolean;
+}
+
+/** What a snapshot's chunks join to (JSON), the fields as the `snap` message describes them. */
+export interface Snapshot {
+  /** The game's log header and the seat of each player; null with no game. */
+  h: (LogHeader & { seats?: number[] }) | null;
+  st: PvState | null;
+  ui: SnapshotUi;
+  dl?: number;
+  sf?: number;
+  c?: Record<string, number | boolean>;
+  /** Older firmware: the reroll window and the brightness cap instead of `c`. */
+  w?: number;
+  br?: number;
+}
 
 export type HostCmd =
   | { c: 'hello' }

@@ -38,7 +38,7 @@ describe('ui line', () => {
         const snapMsgs = sim.requestSync({ c: 'snap' }).msgs;
         const snap = joinSnapshot(snapMsgs);
         expect(snap, what).not.toBeNull();
-        const ui = snap!.ui as Record<string, unknown>;
+        const ui = snap!.ui;
         const seen = last as Record<string, unknown> | undefined;
         expect(seen, what).toBeDefined();
         expect({ m: seen!.m, e: seen!.e, c: seen!.c, v: seen!.v, vic: seen!.vic, err: seen!.err }, what).toEqual({ m: ui.mode, e: ui.entry, c: ui.correcting, v: ui.votes, vic: ui.victim, err: ui.err });

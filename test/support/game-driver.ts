@@ -10,7 +10,7 @@ import { step } from '../../shared/engine/step';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 import type { Face, PvState } from '../../shared/games/pechvogel/types';
-import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import type { BoardMsg, HostCmd, Snapshot } from '../../shared/protocol/messages';
 import { encodePacket } from '../../shared/protocol/host-codec';
 import { BoardLink } from '../../host/src/link/board-link';
 import type { SimBoard } from '../../host/src/sim/sim-board';
@@ -159,8 +159,11 @@ export function nextMove(s: PvState, rand: (n: number) => number, mix = true): M
   return act;
 }
 
+/** A snapshot as the tests read it: of a game in play (one without fails where a test reads its state). */
+export type GameSnapshot = Snapshot & { st: PvState };
+
 /** Reassembles `snap` chunks (fields i, d, end) into the snapshot object; null while incomplete. */
-export function joinSnapshot(msgs: BoardMsg[]): { h: unknown; st: PvState; ui: Record<string, unknown>; dl?: number } | null {
+export function joinSnapshot(msgs: BoardMsg[]): GameSnapshot | null {
   const parts: string[] = [];
   let done = false;
   for (const m of msgs) {

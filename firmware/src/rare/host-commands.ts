@@ -2,7 +2,7 @@
 import { checkPvState } from '../../../shared/games/pechvogel/check-state';
 import { LOG_FORMAT } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { SNAP_CHUNK } from '../../../shared/protocol/messages';
+import { SNAP_CHUNK, type Snapshot } from '../../../shared/protocol/messages';
 import type { App } from '../app';
 import { setConfig } from '../config';
 import { saveConfig } from '../save-config';
@@ -49,7 +49,7 @@ export function command(app: App, c: Record<string, any>): void {
  */
 function sendSnapshot(app: App): void {
   const ui = app.table.ui;
-  const text = JSON.stringify({ h: app.header, st: app.state, ui: ui, dl: ui.deadline ? Math.round(ui.deadline - getTime() * 1000) : 0, sf: app.staff ? 1 : 0, c: app.cfg });
+  const text = JSON.stringify({ h: app.header, st: app.state, ui: ui, dl: ui.deadline ? Math.round(ui.deadline - getTime() * 1000) : 0, sf: app.staff ? 1 : 0, c: app.cfg } satisfies Snapshot);
   let pos = 0;
   let i = 0;
   while (pos < text.length) {

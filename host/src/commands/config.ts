@@ -22,7 +22,7 @@ import { evaluate } from '../espruino-tools';
 import { DEFAULT_BOARD_CONFIG, setConfig, type BoardConfig } from '../../../firmware/src/config';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
-import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
+import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
 
@@ -165,14 +165,6 @@ const HELLO_TIMEOUT_MS = 5000;
 const HELLO_RETRY_MS = 1000;
 const ANSWER_TIMEOUT_MS = 5000;
 
-interface Snapshot {
-  /** The board's settings in use (firmware since the snapshot carries them all). */
-  c?: Partial<BoardConfig>;
-  /** Older firmware: the reroll window and brightness only. */
-  w?: number;
-  br?: number;
-}
-
 /**
  * The protocol side of one config run: hello, the cfg packets, the snapshot after them. Not a
  * TableMirror (flash's handshake): a mirror turns the board's leds_link on at hello, and a
@@ -263,7 +255,7 @@ class ConfigLink {
    * Sends the settings, then asks for a snapshot: the board handles packets in order, so every
    * 'bad_config' for them comes before the snapshot's last chunk.
    */
-  async apply(sets: { key: string; value: unknown }[]): Promise<{ snap: Snapshot; refused: string[] }> {
+  async apply(sets: { key: string; value: unknown }[]): Promise<{ snap: Partial<Snapshot>; refused: string[] }> {
     const refused: string[] = [];
     const chunks: string[] = [];
     let last = -1;
@@ -287,7 +279,7 @@ class ConfigLink {
     for (const s of sets) this.send({ c: 'cfg', k: s.key, v: s.value });
     this.send({ c: 'snap' });
     const text = await p;
-    let snap: Snapshot = {};
+    let snap: Partial<Snapshot> = {};
     try {
       snap = JSON.parse(text);
     } catch {

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { step } from '../../../shared/engine/step';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
-import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
+import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { checkPvState } from '../../../shared/games/pechvogel/check-state';
 
@@ -166,7 +166,8 @@ export class MirrorModel extends EventEmitter {
   }
 
   private applySnapshot(text: string): void {
-    let snap: { h: LogHeader & { seats?: number[] }; st: PvState | null; ui?: Record<string, any>; dl?: number; sf?: number; c?: { window_ms: number; brightness: number }; w?: number; br?: number };
+    // Typed as the protocol has it, read as if it might not be (a board's JSON is checked below).
+    let snap: Partial<Snapshot>;
     try {
       snap = JSON.parse(text);
     } catch {
@@ -180,7 +181,7 @@ export class MirrorModel extends EventEmitter {
       this.wantSnapshot = false;
       return this.resync(`snapshot has a state this host cannot read (${bad})`, false);
     }
-    this.header = snap.h;
+    this.header = snap.h || null;
     this.state = snap.st || null;
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
