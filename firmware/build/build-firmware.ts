@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { bundleForEspruino } from './espruino-bundle';
+import type { Manifest } from './manifest';
 import { resolveBoard, checkFirmwareFits, INPUT_TIMING } from '../../hardware/pinmap';
 import { JOURNAL_STORAGE_BYTES } from '../src/journal';
 import type { BoardPins } from '../src/board.espruino';
@@ -123,13 +124,12 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   writeFileSync(file, code);
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   writeFileSync(join(dirname(file), 'rare.js'), rare.code);
-  const manifest = {
+  const manifest: Manifest = {
     fw: data.fw,
     board: data.board,
     hash: hash.slice(0, HASH_PLACEHOLDER.length),
     bytes: code.length,
     pins: data.pins.inputs,
-    /** Storage files besides .bootcde: name → file in this folder. */
     files: { 'dt.maint': 'maintenance.js', 'dt.rare': 'rare.js' },
     maintenanceBytes: maint.code.length,
     rareBytes: rare.code.length,

@@ -3,15 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BOARD, DIST, ROOT } from '../../firmware/build/paths';
 
-export interface Manifest {
-  fw: string;
-  board: string;
-  hash: string;
-  bytes: number;
-  pins: Record<string, string>;
-  /** Storage files besides .bootcde: name → file name in firmware/dist. */
-  files?: Record<string, string>;
-}
+import type { Manifest } from '../../firmware/build/manifest';
 
 function newest(dir: string): number {
   let t = 0;

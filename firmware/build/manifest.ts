@@ -1,0 +1,14 @@
+/** What the build writes beside the bundle (firmware/dist/dicetray.json) and the host reads to flash or simulate it. */
+export interface Manifest {
+  fw: string;
+  board: string;
+  /** The bundle's hash as its hello reports it (computed with the placeholder in place). */
+  hash: string;
+  bytes: number;
+  /** Button id → pin, from the pin map. */
+  pins: Record<string, string>;
+  /** Storage files besides .bootcde: name → file name in firmware/dist. */
+  files?: Record<string, string>;
+  maintenanceBytes?: number;
+  rareBytes?: number;
+}
