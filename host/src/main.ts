@@ -4,6 +4,7 @@ import { errorJson, EXIT, HostError } from './errors';
 import { guardStdout, stdio, type Output } from './output';
 import { SCRIPT_GRAMMAR } from './script/script-grammar';
 import { DEFAULT_LOG_DIR, DEFAULT_SIM_STORAGE, DEFAULT_WEB_PORT } from './defaults';
+import { settingsTable } from './commands/config-settings';
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -124,13 +125,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
         'Without KEY=VALUE it prints every setting. Durations take a unit (500ms, 10s, 30m, 1h30m); under the long',
         'name a bare number is milliseconds. Every value is checked before anything is sent, and read back after (a kiosk',
         "board's console is off its port: it reads the settings the board reports in use). Values persist in the board's Storage.",
-        '  window_ms (window)          reroll window, 2 s to 24 h',
-        '  marker_ms (marker)          wait before the only possible marker action, 0 to 24 h (0 = at once)',
-        '  brightness                  LED brightness, 0 to 255',
-        '  led_budget_ma (led_budget)  current the lit LEDs may draw, 0 to 312 mA (the USB limit)',
-        '  attract_ms (attract)        idle time before the attract pattern, 0 to 24 h (0 or off = never)',
-        '  abandon_ms (abandon)        idle time before a game is cleared (kiosk), 0 to 24 h (0 or off = never)',
-        '  leds_link, beep             on or off',
+        ...settingsTable().map((l) => '  ' + l),
         'Exit codes: 0 ok, 1 the board did not keep a value, 2 a bad key or value (nothing is sent), 3 no board,',
         '4 no dicetray firmware answering.',
       ].join('\n'),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { boardMessages, Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
 import { expectClean, expectJsonError, run } from './cli-run';
 import { cli } from '../support/cli';
-import { SETTINGS } from '../../host/src/commands/config';
+import { SETTINGS } from '../../host/src/commands/config-settings';
 import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import type { HostCmd } from '../../shared/protocol/messages';
@@ -82,7 +82,8 @@ describe('dicetray config', () => {
     const r = await cli(['config', '--help']);
     expect(r.code).toBe(0);
     const help = r.out.join('\n');
-    for (const s of SETTINGS) expect(help).toContain(s.alias ? `${s.key} (${s.alias})` : s.key);
+    for (const s of SETTINGS) expect(help).toContain(`${s.alias ? `${s.key} (${s.alias})` : s.key}  `);
+    for (const s of SETTINGS) expect(help).toContain(s.meaning);
     expect(help).toContain(`0 to ${LED_BUDGET_MAX_MA} mA`);
   });
 
