@@ -4,6 +4,7 @@
  * slow board is waited for instead of checked too early.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -76,6 +77,30 @@ describe('dicetray script: refused scripts and boards', () => {
     expect((await cli(['script', carmen, '--board', `sim:${path.join(dir, 'st.json')}`])).code).toBe(0);
     const r = await run(['script', carmen, '--board', 'tcp://127.0.0.1:99999'], dir);
     expectClean(r, 2, /bad board address/);
+  });
+
+  it('gives up on a network board that never answers the connection after a few seconds (exit 3), not the system\'s two minutes', { timeout: 60_000 }, async () => {
+    // A listener that takes no connection: its process blocks its event loop, so the kernel's
+    // accept queue (backlog 1: two connections; Node reads a backlog of 0 as its default 511)
+    // fills with the two fillers below and every later SYN goes unanswered, as for an address on
+    // the network where nothing is.
+    const hole = spawn(process.execPath, ['-e', "const s=require('net').createServer().listen({host:'127.0.0.1',port:0,backlog:1},()=>{console.log(s.address().port);setTimeout(()=>Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),0,0),100)})"], { stdio: ['ignore', 'pipe', 'inherit'] });
+    stops.push(() => hole.kill('SIGKILL'));
+    const port = Number(await new Promise<string>((ok) => hole.stdout!.once('data', (d) => ok(String(d).trim()))));
+    await sleep(300);
+    for (let i = 0; i < 2; i++) {
+      const filler = net.connect(port, '127.0.0.1');
+      stops.push(() => filler.destroy());
+      await new Promise((ok) => filler.once('connect', ok));
+    }
+    const probe = net.connect(port, '127.0.0.1');
+    const answered = await Promise.race([new Promise((ok) => probe.once('connect', () => ok(true))), sleep(1500).then(() => false)]);
+    probe.destroy();
+    expect(answered, 'the listener should leave a second connection unanswered').toBe(false);
+    const r = await run(['script', path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table'), '--board', `tcp://127.0.0.1:${port}`], dir, 20_000);
+    expectClean(r, 3, /no answer within 5 s/);
+    // The mirror's reconnecting link opens the same way.
+    expectClean(await run(['mirror', '-p', `tcp://127.0.0.1:${port}`], dir, 20_000), 3, /cannot open tcp:\/\/127\.0\.0\.1:\d+: no answer within 5 s/);
   });
 
   it('notices a second client taking the board over and says it lost the link (exit 3)', async () => {

@@ -5,7 +5,6 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import net from 'node:net';
 import { SerialPort } from 'serialport';
 import { parseScript, ScriptError, type Step } from '../script/parse-script';
 import { ScriptRunner, type ScriptTarget } from '../script/run-script';
@@ -14,7 +13,7 @@ import { remoteTarget } from '../script/remote-target';
 import type { SimBoard } from '../sim/sim-board';
 import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
-import { BAUD_RATE, openError, parseBoardSpec } from '../link/open-board';
+import { BAUD_RATE, connectTcp, openError, parseBoardSpec } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
@@ -35,11 +34,8 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
     return { target, sim, close: () => sim.powerCut() };
   }
   if (spec.kind === 'tcp') {
-    const sock = net.connect(spec.port, spec.host);
-    sock.setNoDelay(true);
-    await new Promise<void>((ok, bad) => {
-      sock.once('connect', ok);
-      sock.once('error', (e) => bad(openError(spec, e)));
+    const sock = await connectTcp(spec.host, spec.port).catch((e: Error) => {
+      throw openError(spec, e);
     });
     sock.on('error', () => {}); // reported as the lost link ('close')
     return { target: remoteTarget(sock), close: () => sock.destroy() };

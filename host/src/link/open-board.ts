@@ -118,45 +118,49 @@ function autoTransport(): Transport {
   return { open: async (onData, onClose) => serialTransport(await findOneBoard()).open(onData, onClose) };
 }
 
+/**
+ * A TCP connection to a network board (or a simulated one), given up after CONNECT_TIMEOUT_MS:
+ * an address where nothing answers would wait for the system's own timeout (about 2 min on
+ * Linux); a board on the network answers in well under this. The caller handles errors after it.
+ */
+export function connectTcp(host: string, port: number): Promise<net.Socket> {
+  return new Promise((ok, fail) => {
+    const sock = net.connect({ host, port });
+    sock.setNoDelay(true);
+    sock.setTimeout(CONNECT_TIMEOUT_MS, () => sock.destroy(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)));
+    sock.once('error', fail);
+    sock.once('connect', () => {
+      sock.setTimeout(0);
+      sock.removeListener('error', fail);
+      ok(sock);
+    });
+  });
+}
+
 function tcpTransport(host: string, portNo: number): Transport {
   return {
-    open: (onData, onClose) =>
-      new Promise((ok, fail) => {
-        const sock = net.connect({ host, port: portNo });
-        let up = false;
-        let closed = false;
-        sock.setNoDelay(true);
-        // An unreachable address would wait for the system's own timeout (about 2 min on Linux)
-        // at every attempt; a board on the network answers in well under this.
-        sock.setTimeout(CONNECT_TIMEOUT_MS, () => {
-          if (!up) sock.destroy(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`));
-        });
-        sock.once('connect', () => {
-          up = true;
-          sock.setTimeout(0);
-          ok({
-            write: (d) => {
-              if (!closed && !sock.destroyed) sock.write(d);
-            },
-            close: () => {
-              closed = true;
-              sock.destroy();
-            },
-          });
-        });
-        sock.on('data', onData);
-        sock.on('error', (e) => {
-          if (!up) fail(e);
-        });
-        sock.on('close', () => {
-          if (up && !closed) {
-            closed = true;
-            // A network board, like Espruino's telnet console, serves one client at a time: a
-            // second one connecting hangs up the first.
-            onClose('the board hung up: one client at a time, is another program connected?');
-          }
-        });
-      }),
+    open: async (onData, onClose) => {
+      const sock = await connectTcp(host, portNo);
+      let closed = false;
+      sock.on('data', onData);
+      sock.on('error', () => {}); // a 'close' follows
+      sock.on('close', () => {
+        if (closed) return;
+        closed = true;
+        // A network board, like Espruino's telnet console, serves one client at a time: a
+        // second one connecting hangs up the first.
+        onClose('the board hung up: one client at a time, is another program connected?');
+      });
+      return {
+        write: (d) => {
+          if (!closed && !sock.destroyed) sock.write(d);
+        },
+        close: () => {
+          closed = true;
+          sock.destroy();
+        },
+      };
+    },
   };
 }
 
