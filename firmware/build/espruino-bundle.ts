@@ -10,6 +10,7 @@ import { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-bui
 import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js';
 import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
 import { flattenIife } from './flatten-iife.js';
+import { prototypeLiterals } from './prototype-literals.js';
 import { seedRoot } from './seed-root.js';
 import { walkNodes, type JsNode } from './js-node.js';
 
@@ -65,7 +66,7 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
 
   const es5 = lowerToEs5(bundled.code, locate);
   const withHelpers = addHelpers(es5.code, chainSourceLocators(es5.map, locate));
-  let code = withHelpers.code;
+  let code = prototypeLiterals(withHelpers.code);
   if (opts.minify !== false) {
     const mg = opts.mangle;
     const m = mg && mg.props.length ? { mangleProps: new RegExp('^(' + mg.props.join('|') + ')$'), mangleCache: mg.cache } : {};

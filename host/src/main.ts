@@ -62,7 +62,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .command('odds')
     .description("exact odds for the classroom (fractions and decimals): a Pechvogel turn, all 7 dice placed in The 7th Dwarf, where a figure stops in That's Life!")
     .argument('[game]', 'pechvogel, seventh_dwarf or thats_life', 'pechvogel')
-    .option('--from <t,r>', 'from this many targets and ravens on the board (0..3, 0..2) instead of the first throw')
+    .option('--from <t,r>', 'from this many targets and ravens on the board (1..3, 0..2) instead of the first throw')
     .option('--all', 'the first throw and every state a turn can be in after it (1–3 targets, 0–2 ravens)')
     .option('--policy <p>', 'Pechvogel: target the number shown by the most or fewest dice, or with the most points expected (most, fewest, points; default most); 7th Dwarf: place best, spread or leftmost (default: all three)')
     .option('--reduce', 'Pechvogel: also the chance of a marker with one reduce in hand, and when to use it')

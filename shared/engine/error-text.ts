@@ -50,6 +50,7 @@ export const ERROR_TEXT: Record<string, string> = {
   enter_dice: 'enter the dice on the pad first',
   middle_has_value: 'the middle has a marker of this value: OK takes it (the steal-only option)',
   no_game: 'no game running',
+  setup_keys: 'in the set-up the seat buttons join, K1–K3 switch the options and OK starts',
   storage_full: 'the board\'s Storage is full: nothing was taken (staff: flash the firmware again)',
   // Board errors (err lines).
   resume_failed: 'the journaled game could not be resumed: the board started in set-up',

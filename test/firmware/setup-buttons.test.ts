@@ -1,7 +1,7 @@
 /**
  * The set-up and game-over buttons on the simulated board (exact firmware bundle): a held seat
  * joins and is the start seat, a start seat pressed out of the game starts no more, K1, K2 and K3
- * are the three options, and at game over a long BACK goes to the set-up (a short BACK there goes
+ * are the three options, the other keys are refused, and at game over a long BACK goes to the set-up (a short BACK there goes
  * back to the game).
  */
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,12 @@ describe('set-up and game-over buttons', () => {
     press('S6', 'long');
     press('S4');
     expect(snap().ui).toMatchObject({ seatsIn: seatsIn(2, 4, 6), startSeat: 5, virtual: false, immune: false, stealOnly: false });
+    // Keys that mean nothing in the set-up are refused (a blink, and the screens say which keys do), changing nothing.
+    for (const k of ['K4', 'K5', 'K6', 'BK']) {
+      press(k);
+      expect(snap().ui, k).toMatchObject({ mode: 'setup', err: 'setup_keys', seatsIn: seatsIn(2, 4, 6), startSeat: 5, virtual: false, immune: false, stealOnly: false });
+      expect(snap().st, k).toBeNull();
+    }
     press('K2');
     expect(snap().ui).toMatchObject({ virtual: false, immune: true, stealOnly: false });
     press('K3');

@@ -40,6 +40,14 @@ describe('dicetray odds and simulate (classroom)', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.join('\n')).toMatch(/hint: /);
     }
+    // No turn has 0 targets on the board (the first throw places one); spaces and leading zeros are spelling.
+    const zero = await cli(['odds', '--from', '0,0']);
+    expect(zero.code).toBe(2);
+    expect(zero.err.join('\n')).toMatch(/never has 0 targets[^]*hint: leave out --from/);
+    const spelled = await Promise.all([cli(['odds', '--from', '2, 1', '--json']), cli(['odds', '--from', '02,01', '--json']), cli(['odds', '--from', '2,1', '--json'])]);
+    expect(spelled.map((x) => x.code)).toEqual([0, 0, 0]);
+    expect(spelled[0].out).toEqual(spelled[2].out);
+    expect(spelled[1].out).toEqual(spelled[2].out);
     // Two models at once are refused as such (it said --frustrate goes with --from, --policy and --json).
     expect((await cli(['odds', '--reduce', '--frustrate'])).err[0]).toMatch(/two different models/);
     const r = await cli(['odds', '--csv', join(dir, 'no-such-dir', 'x.csv')]);

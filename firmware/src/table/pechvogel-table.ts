@@ -384,6 +384,7 @@ export class PechvogelTable {
     else {
       if (id === 'OK') this.startFromSetup();
       else if (id === 'BK' && this.app.state) ui.mode = 'play'; // back to the game in progress
+      else this.refuse('setup_keys', -1); // K4–K6, BACK with no game: not silent
       return;
     }
     // What the set-up shows, for a mirror (the ui line leaves it out: it is sent on every change in play).

@@ -136,12 +136,15 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
 }
 
 function parseFrom(s: string): [number, number] {
-  const m = /^(\d),(\d)$/.exec(s.trim());
-  const t = m ? Number(m[1]) : -1;
-  const r = m ? Number(m[2]) : -1;
-  if (!m || t > 3 || r > 2) {
-    throw new HostError(`--from ${JSON.stringify(s)} is no state a turn goes on from`, EXIT.usage, 'give targets,ravens on the board with 0..3 targets and 0..2 ravens, e.g. --from 2,1');
-  }
+  // Spaces and leading zeros are spelling ("2, 1", "02,01"), not another state.
+  const m = /^\s*0*(\d)\s*,\s*0*(\d)\s*$/.exec(s);
+  if (!m) throw new HostError(`--from ${JSON.stringify(s)}: expected targets,ravens`, EXIT.usage, 'e.g. --from 2,1 (2 targets and 1 raven on the board)');
+  const t = Number(m[1]);
+  const r = Number(m[2]);
+  // The first throw puts at least one target on the board (the target is a number it rolled), so
+  // a turn is never at 0 targets: its start is the first throw, which --from left out gives.
+  if (t === 0) throw new HostError(`--from ${JSON.stringify(s)}: a turn never has 0 targets on the board (the first throw places at least one)`, EXIT.usage, 'leave out --from for the odds from the first throw; --from takes 1..3 targets and 0..2 ravens');
+  if (t > 3 || r > 2) throw new HostError(`--from ${JSON.stringify(s)} is no state a turn goes on from (4 targets or 3 ravens end it)`, EXIT.usage, 'give targets,ravens on the board with 1..3 targets and 0..2 ravens, e.g. --from 2,1');
   return [t, r];
 }
 
