@@ -180,13 +180,16 @@ describe('dicetray odds and simulate (classroom)', () => {
     const j = JSON.parse(r.out[0]);
     expect(j.odds.map((o: { exact: string }) => o.exact)).toEqual(['11/36', '11/36', '1/4']);
     expect(j.spots).toEqual([
-      { spot: 5, exact: '1/3', p: 1 / 3, best: false },
-      { spot: 7, exact: '2/3', p: 2 / 3, best: true },
-      { spot: 8, exact: '2/3', p: 2 / 3, best: false },
+      { spot: 5, exact: '1/3', p: 1 / 3, best: false, as_good: false },
+      { spot: 7, exact: '2/3', p: 2 / 3, best: true, as_good: true },
+      { spot: 8, exact: '2/3', p: 2 / 3, best: false, as_good: true },
     ]);
     // The CSV answers the same question: where the die may go (it listed the policies instead).
     const csv = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6', '--csv', '-']);
-    expect(csv.out.join('\n').split('\n').map((l) => l.split(',').filter((_, i) => i !== 1).join(','))).toEqual(['spot,fraction,best', '5,1 / 3,0', '7,2 / 3,1', '8,2 / 3,0']);
+    expect(csv.out.join('\n').split('\n').map((l) => l.split(',').filter((_, i) => i !== 1).join(','))).toEqual(['spot,fraction,best,as_good', '5,1 / 3,0,0', '7,2 / 3,1,1', '8,2 / 3,0,1']);
+    // The terminal gives each spot's fraction too, and marks the tie.
+    const text = (await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6'])).out.join('\n');
+    expect(text).toMatch(/ 7  0\.6667   2\/3  ← best\n +8  0\.6667   2\/3  ← as good/);
     const lair = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '2']);
     expect(lair.out.join('\n')).toMatch(/a 2 fits nowhere: it goes to the Dragon's Lair/);
     for (const args of [['--row', '1,2,3'], ['--row', '0,5,0,3,0,6,0,0,0'], ['--row', '1,1,1,1,1,1,1,1,0'], ['--die', '7'], ['--row', '1,1,1,1,1,1,1,0,0', '--die', '3']]) {

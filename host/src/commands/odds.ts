@@ -94,7 +94,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
     return { policy: k, text, exact: fractionText(f), p: toNumber(f), states: o.states };
   });
   // Where the die may go, and the chance (best play) from each of those rows.
-  const spots: { spot: number; exact: string; p: number; best: boolean }[] = [];
+  const spots: { spot: number; exact: string; p: number; best: boolean; as_good: boolean }[] = [];
   if (die) {
     const o = solver('best');
     const legal = legalFor(row, die);
@@ -103,13 +103,16 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       const next = row.slice();
       next[sp] = die;
       const f = frac(o.numerator(next), 6 ** (left - 1));
-      spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick });
+      spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick, as_good: false });
     }
+    // Another spot with the same chance is as good for the bet (though an evasion spot scores less).
+    const top = spots.filter((x) => x.best).map((x) => x.exact)[0];
+    for (const x of spots) x.as_good = x.exact === top;
   }
   // With --die the question is where it goes: the CSV lists its spots (it gave the policies and left
   // that answer out); a die that fits nowhere gives the header alone.
   const table: Cell[][] = die
-    ? [['spot', 'p', 'fraction', 'best'] as Cell[]].concat(spots.map((x) => [x.spot, x.p, exactCell(x.exact), x.best ? 1 : 0]))
+    ? [['spot', 'p', 'fraction', 'best', 'as_good'] as Cell[]].concat(spots.map((x) => [x.spot, x.p, exactCell(x.exact), x.best ? 1 : 0, x.as_good ? 1 : 0]))
     : [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
@@ -122,13 +125,12 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   if (!only) outWrapped(io, `  (one of them: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, in this order)`, '    ');
   if (die) {
     io.out('');
-    // Another spot with the same chance is as good for the bet (though an evasion spot scores less).
-    const best = spots.filter((x) => x.best).map((x) => x.exact)[0];
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
     else {
       // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
       io.out(`  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there):`);
-      for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}${x.best ? '  ← best' : x.exact === best ? '  ← as good' : ''}`);
+      const w = Math.max(...spots.map((x) => x.exact.length));
+      for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}   ${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
     }
   }
   if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
