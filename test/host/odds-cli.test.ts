@@ -76,8 +76,11 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(pic).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(pic.match(/<path /g)!.length).toBe(4);
     // One turn: no z for the points (a mean's spread from one value means nothing; it printed Infinity).
-    const one = await cli(['simulate', '--turns', '1']);
+    const oneSvg = join(dir, 'one.svg');
+    const one = await cli(['simulate', '--turns', '1', '--svg', oneSvg, '--csv', join(dir, 'one.csv')]);
     expect(one.out.join('\n')).toMatch(/Pechvogel: 1 turn played/);
+    expect(readFileSync(oneSvg, 'utf8')).toMatch(/Pechvogel: 1 simulated turn \(/);
+    expect(one.out.join('\n')).toMatch(/written to .*one\.csv\nplot written to .*one\.svg$/);
     expect(one.out.join(' ')).toMatch(/no z yet/);
     expect(JSON.parse((await cli(['simulate', '--turns', '1', '--json'])).out[0]).z.points).toBe(null);
     // Nor for a share while n·p or n·(1 − p) is under 5 (one turn gave z = ±0.9 under the 95 % note),

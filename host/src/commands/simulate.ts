@@ -15,6 +15,11 @@ import { landingOdds } from '../../../shared/odds/thats-life-odds';
 import { simulateWalks } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 
+/** "1 simulated turn", "100,000 simulated turns" (plot titles). */
+function turnsText(n: number): string {
+  return `${n.toLocaleString('en')} simulated turn${n === 1 ? '' : 's'}`;
+}
+
 export interface SimulateOptions {
   turns?: string;
   seed?: string;
@@ -166,7 +171,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
+    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turnsText(turns)} (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
@@ -182,8 +187,8 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) io.out(l);
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
-  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
   return EXIT.ok;
 }
 
@@ -227,8 +232,8 @@ function shareReport(
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
   io.out(`  z-score${sep}${zText(z).padStart(w)}`);
   for (const l of zNote([z])) io.out(l);
-  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
   return EXIT.ok;
 }
 
@@ -243,7 +248,7 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
       key: 'success',
       column: 'all 7 placed',
       width: 12,
-      svgTitle: `The 7th Dwarf: ${turns.toLocaleString('en')} simulated turns (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
+      svgTitle: `The 7th Dwarf: ${turnsText(turns)} (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
       svgName: 'all 7 placed',
       heading: `The 7th Dwarf: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
       json: { game: 'seventh_dwarf', policy, seed },
@@ -267,7 +272,7 @@ function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: numb
       key: 'marker',
       column: 'marker',
       width: 8,
-      svgTitle: `Pechvogel: ${turns.toLocaleString('en')} simulated turns with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, target: ${policyText(policy)})`,
+      svgTitle: `Pechvogel: ${turnsText(turns)} with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, target: ${policyText(policy)})`,
       svgName: 'marker',
       heading: `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, target: ${policyText(policy)}`,
       json: { game: 'pechvogel', policy, [mode]: true, seed },
@@ -309,7 +314,7 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${zText(z[i]).padStart(8)}`));
   const zs = z.filter((x): x is number => x !== null);
   io.out(zs.length ? `\n  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '\n  no z yet: too few figures for the normal approximation');
-  if (opts.csv) io.out(`\nCSV: ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot: ${opts.svg}`);
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
   return EXIT.ok;
 }
