@@ -9,7 +9,7 @@ import { beep, boardName, consoleToPort, hasPins, kick, listen, pressedNow, send
 import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
-import type { PvState } from '../../shared/games/pechvogel/types';
+import type { Face, PvState } from '../../shared/games/pechvogel/types';
 import { FIRST, OVER, WINDOW } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, LINE_TEXT_LIMIT, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
@@ -186,7 +186,8 @@ export class App {
       fx += (i ? ',"' : '"') + e.type + '"';
       if (e.type === 'turn_end') turn = true;
       // Rolled faces travel inside the action so the host can replay without the generator.
-      else if (e.type === 'rolled') aj = '{"do":"roll","faces":' + JSON.stringify(e.faces) + '}';
+      // (The table shows them on the LEDs: a table without dice sees nothing else of the roll.)
+      else if (e.type === 'rolled') aj = '{"do":"roll","faces":' + JSON.stringify((this.table.ui.rolled = e.faces as Face[])) + '}';
     }
     // What send() would write (encodeLine), built directly; too long: encodeLine's error instead.
     const line = LINE_PREFIX + '{"t":"act","n":' + s.n + ',"a":' + aj + (fx ? ',"fx":[' + fx + ']' : '') + ',"s":' + ++this.seq + '}';

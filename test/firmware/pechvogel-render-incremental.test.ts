@@ -27,7 +27,7 @@ interface Renderer {
 const E = E_NATIVES;
 
 function newUi(): PvUi {
-  return { mode: 'play', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
+  return { mode: 'play', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, rolled: [], rollUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
 }
 
 describe('Pechvogel renderer, incremental', () => {

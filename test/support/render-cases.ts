@@ -21,7 +21,7 @@ const FACES: (number | 'R')[] = [3, 4, 5, 6, 7, 'R'];
 
 /** As firmware/src/table/pechvogel-table.ts newUi (not imported: that module needs the board). */
 function newUi(): PvUi {
-  return { mode: 'setup', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
+  return { mode: 'setup', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, rolled: [], rollUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
 }
 
 export function renderCases(games = 24, perGame = 10): RenderCase[] {
@@ -84,6 +84,26 @@ export function renderCases(games = 24, perGame = 10): RenderCase[] {
       ui.errUntil = Infinity;
     }
     out.push({ s: null, ui, seats: [], now: time(), attract: k % 5 === 0 });
+  }
+  // A virtual roll shown (its own generator, so the cases above stay as recorded): a first throw's
+  // while the target is chosen, a later one's before and after its 3 s, under an entry, at an error.
+  const r2 = mulberry32(77);
+  const game = playRandomGame(2077, 4);
+  for (let k = 0; k < 24; k++) {
+    const s = game.states[r2(game.states.length)];
+    const now = 1_700_000_000_000 + r2(100_000) * 1000 + [0, 125, 500, 625][r2(4)];
+    const ui = newUi();
+    ui.mode = 'play';
+    const n = 1 + r2(7);
+    for (let i = 0; i < n; i++) ui.rolled.push(FACES[r2(6)] as never);
+    ui.rollUntil = now + [-1, 0, 1, 2999.5, 3000][r2(5)];
+    if (k % 6 === 5) ui.entry.push(FACES[r2(6)] as never);
+    if (k % 7 === 6) {
+      ui.err = 'enter_dice';
+      ui.errSeat = -1;
+      ui.errUntil = now + 1500;
+    }
+    out.push({ s, ui, seats: [0, 1, 2, 3], now, attract: k % 8 === 7 });
   }
   return out;
 }

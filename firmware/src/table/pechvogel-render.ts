@@ -170,7 +170,9 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       else lS = s;
     }
     if (e !== lE || ui.votes !== lV || ui.votes.length + ui.victim * 16 !== lVn) drawVotes(s, ui, seats, e);
-    if (ui.entry.length > 0 || ui.correcting) {
+    // A throw being entered, or a virtual roll shown (a first throw's until its target is chosen).
+    if (ui.entry.length > 0 || ui.correcting || (ui.rollUntil && (ui.rollUntil > now || s.phase === TARGET))) {
+      if (ui.rollUntil > now && ui.rollUntil < until) until = ui.rollUntil;
       g = 2;
       b |= drawEntry(s, ui, ph, e) | (pP ? 1 : 0);
     } else {
@@ -317,12 +319,13 @@ function drawBars(s: PvState, seats: number[], ph: number): void {
 /** Left panel while a throw is entered: dice due (dim) and entered (lit, blinking while correcting), the faces as a histogram. */
 function drawEntry(s: PvState, ui: PvUi, ph: number, e: number): number {
   const v = V;
-  const en = ui.entry;
+  // Nothing entered: the virtual roll shown (its dice all lit).
+  const en = ui.entry.length || ui.correcting ? ui.entry : ui.rolled;
   let n = en.length > 7 ? 7 : en.length;
   // A correction has as many dice as the throw it replaces: the turn's last throw, 7 for a first
   // throw (the target not chosen yet), else (one that ended the last turn) those due before it,
   // a call only then (~45 k).
-  let q = ui.correcting ? (s.turn.last ? s.turn.last.n : s.turn.first_faces ? 7 : diceDue(s.undo || s)) : diceDue(s);
+  let q = en === ui.rolled ? n : ui.correcting ? (s.turn.last ? s.turn.last.n : s.turn.first_faces ? 7 : diceDue(s.undo || s)) : diceDue(s);
   if (q > 7) q = 7;
   D.set(Z, SLOT_AT.entry_histogram);
   // Dim to the dice due, then the first n entered.

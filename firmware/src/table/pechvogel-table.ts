@@ -16,6 +16,8 @@ import type { EspruinoGlobals } from '../espruino-types';
 declare const getTime: EspruinoGlobals['getTime'];
 
 export const MAX_SEATS = 7;
+/** How long the LEDs show a virtual roll's faces (a first throw's: until the target is chosen). */
+const ROLL_SHOW_MS = 3000;
 
 export interface PvUi {
   mode: 'setup' | 'play';
@@ -35,6 +37,13 @@ export interface PvUi {
   err: string;
   errSeat: number;
   errUntil: number;
+  /**
+   * The last virtual roll's faces, shown in the entry view (the only sight of a roll at a table
+   * without dice) until rollUntil (board ms), a first throw's until its target is chosen; any
+   * action ends it (rollUntil 0).
+   */
+  rolled: Face[];
+  rollUntil: number;
   /** Set-up choices. */
   seatsIn: boolean[];
   startSeat: number;
@@ -55,6 +64,8 @@ export function newUi(): PvUi {
     err: '',
     errSeat: -1,
     errUntil: 0,
+    rolled: [],
+    rollUntil: 0,
     seatsIn: [false, false, false, false, false, false, false],
     startSeat: -1,
     virtual: false,
@@ -109,6 +120,7 @@ export class PechvogelTable {
     // into the host's throw, or shown over the marker step and the standings.
     ui.entry = [];
     ui.correcting = false;
+    ui.rollUntil = 0;
     if (!s || s.phase !== WINDOW) {
       // A new array only when there were votes: the renderer redraws the votes when it changes.
       if (ui.votes.length) ui.votes = [];
@@ -288,7 +300,7 @@ export class PechvogelTable {
         const n = s.n + 1;
         setTimeout(() => {
           const t = this.app.state;
-          if (t && t.n === n && t.phase === FIRST) this.act({ do: 'roll' }, -1);
+          if (t && t.n === n && t.phase === FIRST) this.roll();
           this.app.refresh();
         }, 0);
       }
@@ -297,12 +309,16 @@ export class PechvogelTable {
     // Held with nothing entered: a virtual roll; held on an entry: it confirms the entry.
     if (kind === 'long' && ui.entry.length === 0 && !ui.correcting) {
       if (!s.rng) return this.refuse('no_virtual_dice', -1);
-      this.act({ do: 'roll' }, -1);
-      return;
+      return this.roll();
     }
     if (ui.entry.length === 0) return this.refuse('enter_dice', -1);
     // Taken, it ends the entry and the correction (afterAction); refused, both stay to be mended.
     this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1);
+  }
+
+  /** A virtual roll, its faces on the LEDs for ROLL_SHOW_MS (app.apply keeps them in ui.rolled). */
+  private roll(): void {
+    if (this.act({ do: 'roll' }, -1)) this.ui.rollUntil = getTime() * 1000 + ROLL_SHOW_MS;
   }
 
   private back(s: PvState, kind: 'press' | 'long'): void {

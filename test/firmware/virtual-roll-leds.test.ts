@@ -1,0 +1,79 @@
+/**
+ * With virtual dice the LEDs are a table's only sight of a roll: a held OK rolls, and the left
+ * panel shows the roll's faces in the entry view (one column per face, as pad keys K1..K6) — a
+ * first throw's until its target is chosen (the counts are what the choice is about), a later
+ * roll's for 3 s — then the table again. On the simulated board, exact firmware bundle.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import type { Face } from '../../shared/games/pechvogel/types';
+import { bootedSim, lastFrame, type SimTarget } from '../support/game-driver';
+
+const btn = (b: string, k: 'press' | 'long' = 'press'): HostCmd => ({ c: 'btn', b, k });
+const lit = (f: string, x: number, y: number) => f.charAt(y * 16 + x) !== '.';
+
+/** The faces of the roll among msgs (its act line). */
+function rolled(msgs: BoardMsg[]): Face[] {
+  const a = msgs.find((m) => m.t === 'act' && (m.a as { do: string }).do === 'roll');
+  expect(a, 'a roll').toBeDefined();
+  return (a as { a: { faces: Face[] } }).a.faces;
+}
+
+/** The entry view drawn for `faces`: row 0 one lit LED per die, columns 0..5 a bar per face (3..7, raven) from row 7 up. */
+function expectRollShown(f: string, faces: Face[]): void {
+  for (let x = 0; x < 7; x++) expect(lit(f, x, 0), `die ${x}`).toBe(x < faces.length);
+  ['3', '4', '5', '6', '7', 'R'].forEach((face, col) => {
+    const n = faces.filter((v) => String(v) === face).length;
+    for (let y = 1; y < 8; y++) expect(lit(f, col, y), `face ${face} row ${y}`).toBe(y >= 8 - n);
+  });
+}
+
+/** The play view: rows 3..5 of columns 0..4 show the markers in the middle. */
+function middleLit(f: string): number {
+  let n = 0;
+  for (let x = 0; x < 5; x++) for (let y = 3; y < 6; y++) if (lit(f, x, y)) n++;
+  return n;
+}
+
+function frameAfter(sim: SimTarget, cmd?: HostCmd): string {
+  if (cmd) expect(sim.requestSync(cmd).ack).toBe(true);
+  return lastFrame(sim.msgs);
+}
+
+describe('a virtual roll on the LEDs', () => {
+  it('shows the first throw until the target is chosen, a later roll for 3 s, then the table', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed: 11 }], { boardName: 'LINUX' });
+    expect(middleLit(frameAfter(sim))).toBe(15);
+
+    let from = sim.msgs.length;
+    sim.requestSync(btn('OK', 'long'));
+    const first = rolled(sim.msgs.slice(from));
+    expect(sim.snapshot().st.phase).toBe('await_target');
+    expectRollShown(lastFrame(sim.msgs), first);
+    // Still there while the target is being chosen, long after 3 s.
+    board.advance(10_000);
+    expectRollShown(frameAfter(sim, { c: 'leds' }), first);
+
+    // The target: the value most dice show (K1..K5 = 3..7).
+    const counts = [3, 4, 5, 6, 7].map((v) => first.filter((x) => x === v).length);
+    const key = 'K' + (counts.indexOf(Math.max(...counts)) + 1);
+    expect(middleLit(frameAfter(sim, btn(key)))).toBe(15);
+    const chosen = sim.snapshot().st;
+    expect(chosen.phase).toBe('await_throw');
+
+    from = sim.msgs.length;
+    sim.requestSync(btn('OK', 'long'));
+    const second = rolled(sim.msgs.slice(from));
+    const s = sim.snapshot().st;
+    expect(second.length).toBe(7 - chosen.turn.targets - chosen.turn.ravens);
+    expectRollShown(lastFrame(sim.msgs), second);
+    board.advance(2900);
+    expectRollShown(frameAfter(sim, { c: 'leds' }), second);
+    // After 3 s the table again (the board redraws by itself then).
+    from = sim.msgs.length;
+    board.advance(200);
+    const back = lastFrame(sim.msgs.slice(from)) || frameAfter(sim, { c: 'leds' });
+    expect(middleLit(back)).toBe(s.middle.reduce((a, b) => a + b, 0));
+    expect(lit(back, 0, 0) || lit(back, 1, 0) || lit(back, 2, 0) || lit(back, 3, 0) || lit(back, 4, 0), 'the target row').toBe(true);
+  });
+});
