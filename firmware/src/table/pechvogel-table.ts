@@ -318,6 +318,7 @@ export class PechvogelTable {
 
   /** A virtual roll, its faces on the LEDs for ROLL_SHOW_MS (app.apply keeps them in ui.rolled). */
   private roll(): void {
+    // (No timer of its own to redraw when they go: one per roll piled up in RAM; the renderer's wake-up does it.)
     if (this.act({ do: 'roll' }, -1)) this.ui.rollUntil = getTime() * 1000 + ROLL_SHOW_MS;
   }
 
