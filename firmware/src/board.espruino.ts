@@ -151,11 +151,19 @@ export function listen(linkMode: boolean, fn: (cmd: unknown) => void, onBad: (co
  * first, while the port still carries protocol lines: a mirror learns why its packets go
  * unanswered from then on (they would land in the password prompt).
  */
-export function consoleToPort(app: { send(m: Record<string, unknown>): void }): void {
-  if (port) {
+export function consoleToPort(app: { send(m: Record<string, unknown>): void; sendHello(): void }): void {
+  const p = port;
+  if (p) {
     app.send({ t: 'ui', m: 'flash' });
     port = null;
     E.setConsole(USB, { force: true });
+    // No upload within 5 minutes (an upload's reset() clears this timer): the link again, so a
+    // guest who found K4 does not cut the wall screen off until the next restart.
+    setTimeout(() => {
+      port = p;
+      E.setConsole(LoopbackA, { force: true });
+      app.sendHello();
+    }, 300000);
   }
 }
 

@@ -228,7 +228,7 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
         });
       },
       () => {
-        if (!uploaded) return bad(fail(`the connection to ${o.name || o.port} closed during the upload`, 'check the cable and try again'));
+        if (!uploaded) return bad(fail(`the connection to ${o.name || o.port} closed during the upload`, 'another program may have taken the board (a mirror or script still running: stop it), else check the cable; then flash again. The upload began with a reset, so until then the board runs its firmware only after a restart'));
         done({ output, env: Object.assign({}, Espruino.Core.Env.getBoardData()), warnings: notes.slice() });
       },
     );

@@ -139,7 +139,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--json', 'one JSON event per line instead of the terminal view')
     .option('--web [port]', `serve the big-screen page (read-only) on this port (default ${DEFAULT_WEB_PORT})`)
     .option('--host <addr>', 'address the page listens on (default 127.0.0.1, this computer only)')
-    .option('--attract <s>', 'seconds without a button press before the page shows the attract screen', '600')
+    .option('--attract <s>', 'seconds without a button press before the page calls the next table over an idle set-up or a finished game (a game left mid-turn stays shown: the board clears it with config abandon=…)', '600')
     .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game; a restarted mirror goes on in the newest one when the board is where it ends)', DEFAULT_LOG_DIR)
     .option('--no-log', 'do not write action logs')
     .option('--csv <file>', 'also append every throw to this CSV file')

@@ -102,4 +102,28 @@ describe('kiosk lock', () => {
     board.advance(50);
     expect(msgs.filter((m) => m.t === 'hello').length).toBe(2);
   });
+
+  it('staff K4 gives the console to the port for flashing; with no upload in 5 minutes the link comes back by itself', async () => {
+    const { board, link, msgs } = await boot({ pw: 'staff' });
+    const hellos = (from: number) => msgs.slice(from).filter((m) => m.t === 'hello').length;
+    board.press('OK', 3600);
+    board.press('BK', 3600);
+    board.advance(3900);
+    board.press('K4', 1200);
+    board.advance(1300);
+    expect(msgs.some((m) => m.t === 'ui' && (m as { m: string }).m === 'flash')).toBe(true);
+    // The host's packets land in the locked console's password prompt now: no answer.
+    const n = msgs.length;
+    link.send({ c: 'hello' });
+    board.advance(50);
+    expect(hellos(n)).toBe(0);
+    board.advance(290_000);
+    expect(hellos(n)).toBe(0);
+    // Five minutes without an upload: the link again, said with a hello (a mirror resyncs), and packets answered.
+    board.advance(10_000);
+    expect(hellos(n)).toBe(1);
+    link.send({ c: 'hello' });
+    board.advance(50);
+    expect(hellos(n)).toBe(2);
+  });
 });

@@ -16,7 +16,7 @@ const lit = (f: string, x: number, y: number) => f.charAt(y * 16 + x) !== '.';
 function rolled(msgs: BoardMsg[]): Face[] {
   const a = msgs.find((m) => m.t === 'act' && (m.a as { do: string }).do === 'roll');
   expect(a, 'a roll').toBeDefined();
-  return (a as { a: { faces: Face[] } }).a.faces;
+  return (a as unknown as { a: { faces: Face[] } }).a.faces;
 }
 
 /** The entry view drawn for `faces`: row 0 one lit LED per die, columns 0..5 a bar per face (3..7, raven) from row 7 up. */

@@ -106,7 +106,7 @@ class ConfigLink {
     const p = this.until(
       HELLO_TIMEOUT_MS,
       (m) => (m.t === 'hello' ? m : undefined),
-      () => new HostError(`no dicetray firmware answered on ${name} within ${HELLO_TIMEOUT_MS / 1000} s`, EXIT.protocol, `flash the firmware with \`dicetray flash --port ${name}\`, or check the port is the board`),
+      () => new HostError(`no dicetray firmware answered on ${name} within ${HELLO_TIMEOUT_MS / 1000} s`, EXIT.protocol, `flash the firmware with \`dicetray flash --port ${name}\`, or check the port is the board; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted`),
       () => this.send({ c: 'hello' }),
     );
     this.send({ c: 'hello' });

@@ -149,7 +149,7 @@ function tcpTransport(host: string, portNo: number): Transport {
         closed = true;
         // A network board, like Espruino's telnet console, serves one client at a time: a
         // second one connecting hangs up the first.
-        onClose('the board hung up: one client at a time, is another program connected?');
+        onClose('the board closed the connection: it was switched off or restarted, or another program connected (one client at a time)');
       });
       return {
         write: (d) => {

@@ -168,7 +168,7 @@ export class TableMirror extends EventEmitter {
       this.clearHello();
       const w = this.firstWait;
       this.firstWait = null;
-      w.fail(new HostError(`no dicetray firmware answered on ${this.stream.spec.name} within ${Math.round(waited / 1000)} s`, EXIT.protocol, 'flash the firmware with `dicetray flash --port ' + this.stream.spec.name + '`, or check the port is the board'));
+      w.fail(new HostError(`no dicetray firmware answered on ${this.stream.spec.name} within ${Math.round(waited / 1000)} s`, EXIT.protocol, 'flash the firmware with `dicetray flash --port ' + this.stream.spec.name + '`, or check the port is the board; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted'));
       return;
     }
     if (!this.firstWait && this.status === 'handshake' && waited >= this.helloTimeoutMs) {
@@ -203,7 +203,7 @@ export class TableMirror extends EventEmitter {
 
   /**
    * Staff held K4 in the staff menu: the board's console is on the port, locked, until the board
-   * restarts. The mirror asks nothing more (no probes, no silence drops) and listens: the board
+   * restarts or 5 minutes pass without a flash. The mirror asks nothing more (no probes, no silence drops) and listens: the board
    * still prints its lines there, and its hello after a restart or a flash makes it live again.
    */
   private onFlashing(): void {
@@ -212,7 +212,7 @@ export class TableMirror extends EventEmitter {
     const port = this.stream.spec.name;
     this.note({
       ev: 'flashing',
-      text: `${port}: staff opened the console for flashing (staff menu, K4 held). To flash: stop this mirror, then \`dicetray flash -p ${port} --unlock PASSWORD\`. To play on: restart the board`,
+      text: `${port}: staff opened the console for flashing (staff menu, K4 held). To flash: stop this mirror, then \`dicetray flash -p ${port} --unlock PASSWORD\`. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself)`,
     });
   }
 

@@ -160,7 +160,7 @@ const DOWN_BANNER = {
   lost: 'Connection to the board lost; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
   silent: 'The board does not answer; still asking.',
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
-  flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board.',
+  flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself).',
 };
 const panels = {};
 // recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
