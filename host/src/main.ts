@@ -55,6 +55,7 @@ export function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('<file>', 'table script')
     .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
     .option('--json', 'machine-readable result')
+    .option('--replace-game', "let the script's new or given replace a game in progress on a real board (refused otherwise)")
     .addHelpText('after', () => '\nA script, one step per line:\n' + SCRIPT_GRAMMAR.replace(/^/gm, '  ') + '\nExamples: test/fixtures/scripts/*.table')
     .action(async (file: string, opts) => setCode(await (await import('./commands/script')).script(file, opts, io)));
 

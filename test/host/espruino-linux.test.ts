@@ -84,7 +84,8 @@ describe.skipIf(!ESPRUINO_BIN)("against Espruino's Linux build over TCP ($ESPRUI
     // The rulebook examples as table scripts, pressed through the buttons of the flashed board (one
     // telnet client at a time: the mirror is gone). Real time there: the scripts' waits are waited.
     for (const name of ['umberto', 'thea', 'kelly', 'carmen']) {
-      const script = new Cli(['script', `test/fixtures/scripts/${name}.table`, '--board', BOARD, '--json']);
+      // One after another on the same board: each replaces the game the one before left.
+      const script = new Cli(['script', `test/fixtures/scripts/${name}.table`, '--board', BOARD, '--json', '--replace-game']);
       expect(await script.exited, `${name}: ${script.out.join('\n')} ${script.err.join('\n')}`).toBe(0);
       expect(JSON.parse(script.out[script.out.length - 1])).toMatchObject({ board: BOARD, failed: [] });
     }

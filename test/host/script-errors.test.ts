@@ -103,6 +103,26 @@ describe('dicetray script: refused scripts and boards', () => {
     expectClean(await run(['mirror', '-p', `tcp://127.0.0.1:${port}`], dir, 20_000), 3, /cannot open tcp:\/\/127\.0\.0\.1:\d+: no answer within 5 s/);
   });
 
+  it('leaves a game in progress on a real board alone unless told to replace it (--replace-game)', { timeout: 60_000 }, async () => {
+    const b = await tcpBoard();
+    stops.push(() => {
+      b.exposure.close();
+      b.board.powerCut();
+    });
+    const carmen = path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table');
+    // A table's game, one throw in.
+    const started = await cli(['script', script('table.table', 'new Ann Ben Cleo\nact {"do":"throw","faces":[3,3,4,5,6,7,"R"]}\nexpect state phase=await_target\n'), '--board', b.url]);
+    expect(started.code, started.err.join('\n')).toBe(0);
+    const refused = await run(['script', carmen, '--board', b.url], dir);
+    expectClean(refused, 2, /has a game in progress \(Ann, Ben, Cleo, step 1\): .*carmen\.table:\d+ would replace it/);
+    expect(refused.err).toMatch(/--replace-game/);
+    const replaced = await cli(['script', carmen, '--board', b.url, '--replace-game']);
+    expect(replaced.code, replaced.err.join('\n')).toBe(0);
+    // A finished game, or none, is no game in progress.
+    const again = await cli(['script', carmen, '--board', b.url]);
+    expect(again.code, again.err.join('\n')).toBe(0);
+  });
+
   it('notices a second client taking the board over and says it lost the link (exit 3)', async () => {
     const b = await tcpBoard();
     stops.push(() => {

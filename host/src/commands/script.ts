@@ -46,7 +46,7 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
   return { target: remoteTarget(port), close: () => port.isOpen && port.close() };
 }
 
-export async function script(file: string, opts: { board: string; json?: boolean }, io: Output): Promise<number> {
+export async function script(file: string, opts: { board: string; json?: boolean; replaceGame?: boolean }, io: Output): Promise<number> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -64,6 +64,16 @@ export async function script(file: string, opts: { board: string; json?: boolean
   try {
     const runner = new ScriptRunner(conn.target);
     await runner.start();
+    // A café table's game is not a script's to wipe: a real board's game in progress stays unless asked.
+    const replaces = steps.find((s) => s.op === 'new' || s.op === 'given');
+    const st = runner.model.state;
+    if (!conn.sim && replaces && st && st.n > 0 && st.phase !== 'game_over' && !opts.replaceGame) {
+      throw new HostError(
+        `${opts.board} has a game in progress (${st.players.map((p) => p.name).join(', ')}, step ${st.n}): ${file}:${replaces.line} would replace it`,
+        EXIT.usage,
+        'let the table finish or end it (staff menu, K3 held), or run the script with --replace-game',
+      );
+    }
     const results = await runner.run(steps);
     const failed = results.filter((r) => !r.ok);
     const lost = failed.find((r) => r.lost);
