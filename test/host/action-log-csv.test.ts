@@ -13,6 +13,8 @@ import { HostError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
 import { fakeTable } from '../support/fake-table';
 import { gameDef } from '../../shared/engine/games';
+import { step } from '../../shared/engine/step';
+import { headerLine, LOG_FORMAT } from '../../shared/engine/log';
 
 
 function rows(file: string): Record<string, string>[] {
@@ -101,6 +103,48 @@ describe('mirror --csv throw rows', () => {
       ['T2', '1', 'A', 'throw', '7 3 4 5 6 R', '1', '1'],
       ['T2', '3', 'A', 'reroll_frustrate', '7 7 3 4 5 6', '2', '0'],
     ]);
+  });
+
+  it('a gap row where the mirror picked the table up again after it played on unseen (never where nothing was missed)', () => {
+    const dir = scratchDir('dt-csv-');
+    const csv = path.join(dir, 'throws.csv');
+    const logs = path.join(dir, 'logs');
+    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const w = new ActionLogWriter({ dir: logs, csv });
+    const f = fakeTable(s.state);
+    w.attach(f.table);
+    f.sync();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    f.act({ do: 'choose_target', value: 6 });
+    f.sync(); // a resync with nothing missed
+    expect(rows(csv).map((x) => x.kind)).toEqual(['first']);
+    // The table plays on while the mirror does not see it (board unplugged from the host, mirror down).
+    const unseen = (a: Record<string, unknown>) => {
+      const r = step(f.table.model.state as PvState, a as { do: string });
+      if (!r.ok) throw new Error(r.error.code);
+      (f.table.model as { state: PvState }).state = r.state as PvState;
+      // As a mirror's model after the snapshot it resyncs from: its log starts there.
+      (f.table.model as { log: string[] }).log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: r.state as PvState })];
+    };
+    unseen({ do: 'throw', faces: [3, 7, 6, 4] });
+    f.sync();
+    const gap = rows(csv)[1];
+    expect(gap).toMatchObject({ n: '3', player: 'Ann', kind: 'gap', source: '', dice: '', faces: '', target: '6', phase: 'await_throw' });
+    f.act({ do: 'throw', faces: [6, 4, 4] });
+    expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'gap', 'throw']);
+    // A mirror started again where the table's log ends: no gap; one that finds the game moved on: a gap.
+    const w2 = new ActionLogWriter({ dir: logs, csv });
+    const same = fakeTable(f.table.model.state as PvState);
+    w2.attach(same.table);
+    same.sync();
+    expect(rows(csv)).toHaveLength(3);
+    const w3 = new ActionLogWriter({ dir: logs, csv });
+    unseen({ do: 'take_marker' });
+    const later = fakeTable(f.table.model.state as PvState);
+    w3.attach(later.table);
+    later.sync();
+    expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'gap', 'throw', 'gap']);
   });
 
   it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {

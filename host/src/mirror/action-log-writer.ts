@@ -14,7 +14,8 @@ import { csvText } from '../csv-table';
 
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
- * reroll_frustrate or correct; `source` entered (faces keyed in) or virtual (a roll); `dice` and
+ * reroll_frustrate, correct, or gap (the mirror picked the table up again at step n after not
+ * seeing it: throws before may be missing); `source` entered (faces keyed in) or virtual (a roll); `dice` and
  * `faces` are what was thrown; `target` is the turn's target (for a first throw the one chosen from
  * it: its row is written when the target is chosen) and `targets`/`ravens` count the target faces
  * and ravens among this throw's own dice. `phase` is the phase after it. A correct row replaces the
@@ -155,24 +156,33 @@ export class ActionLogWriter {
 
   private onSynced(t: TableMirror): void {
     const s = t.model.state;
+    const prev = this.before.get(t.label);
     this.before.set(t.label, s);
-    if (!this.opts.dir || !s) return;
+    if (!s) return;
     const hash = stateHash(s);
-    const safe = safeName(t.label);
     // The first sync in this mirror: the table's newest log from an earlier mirror run may end at
     // this very state (the mirror restarted, the board did not move on): the game goes on there.
-    if (!this.files.has(t.label)) {
-      const old = this.latestLog(safe);
+    const old = this.opts.dir && !this.files.has(t.label) ? this.latestLog(safeName(t.label)) : null;
+    // The table played on where this mirror did not see it (it was not running, or lost the
+    // board): the CSV says so, or its throws would look complete. Unknown (no log to tell) counts
+    // as unseen once a game has begun.
+    const unseen = prev !== undefined ? !prev || stateHash(prev) !== hash : !(old && old.hash === hash);
+    if (this.opts.dir) {
+      const cur = this.files.get(t.label);
       if (old && old.hash === hash) {
         this.files.set(t.label, old);
         if (this.opts.onFile) this.opts.onFile(t.label, old.file);
-        return;
-      }
+      } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
-    const cur = this.files.get(t.label);
-    // Same state as our file's end: the same game goes on in the same file.
-    if (cur && cur.hash === hash) return;
-    this.newFile(t, hash);
+    if (this.opts.csv && s.n > 0 && unseen) this.safely(t.label, () => this.writeGap(t.label, s));
+  }
+
+  /** A `gap` row: the mirror picked the table up again at step s.n; throws before it may be missing. */
+  private writeGap(label: string, s: PvState): void {
+    const cur = this.files.get(label);
+    const p = s.players[s.active];
+    const row = [new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s.n, p ? p.name : '', 'gap', '', '', '', s.turn.target === null ? '' : s.turn.target, '', '', s.phase, ''];
+    appendFileSync(this.opts.csv!, row.map(csvField).join(',') + '\n');
   }
 
   /** A new log file for the table: the mirror's log since its snapshot (header and every action since). */
