@@ -362,10 +362,16 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(await t1.locator('.setup').textContent()).toContain('Joined: Seat 2, Seat 4 · starts: Seat 4');
     expect(await t1.evaluate((e) => e.classList.contains('idle'))).toBe(false);
     // After the attract time (5 s; the page hears every 5 s): the game in progress is still shown.
+    // Waited for as such: a count of the page's updates came within the 5 s on a fast machine.
     const t2 = page.locator('[data-table="t2"]');
-    await page.waitForFunction(() => JSON.parse(document.body.dataset.updates || '0') > 3, undefined, { timeout: 20_000 });
-    const idle = await (await fetch(url + 'state.json')).json();
-    expect(idle.tables[1].idle).toBe(true);
+    const idleAt = Date.now() + 20_000;
+    while (!(await (await fetch(url + 'state.json')).json()).tables[1].idle) {
+      expect(Date.now(), 'table 2 should turn idle after the attract time').toBeLessThan(idleAt);
+      await sleep(250);
+    }
+    // The page has taken an update since (it draws what the host said last).
+    const seen = await page.evaluate(() => Number(document.body.dataset.updates || '0'));
+    await page.waitForFunction((k) => Number(document.body.dataset.updates || '0') > k + 1, seen, { timeout: 20_000 });
     expect(await t2.locator('.attract').isVisible()).toBe(false);
     expect(await t2.locator('.player').count()).toBe(5);
     // A set-up nobody is making (after power-up, or a cleared game: a café table's usual state)

@@ -277,7 +277,7 @@ describe('the mirror page', () => {
     await first.cli.kill('SIGKILL');
     await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 10_000 });
     expect(await page.locator('#offline').isVisible()).toBe(true);
-    expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('unknown');
+    expect(await page.locator('[data-table="t1"] .status').textContent()).toBe('host lost');
     expect(await page.locator('#offline').textContent()).toMatch(/^No connection to the dicetray host since .+\. The games go on at the tables/);
     // The red line is above the tables, not over them.
     const [line, panel] = await page.evaluate(() => [document.getElementById('offline')!.getBoundingClientRect().bottom, document.querySelector('.panel')!.getBoundingClientRect().top]);

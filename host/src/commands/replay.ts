@@ -36,7 +36,7 @@ export function replay(file: string, opts: { json?: boolean }, io: Output): numb
   if (opts.json) {
     io.out(JSON.stringify({ ok: r.ok, applied: r.applied, hash, error, state: view }));
   } else if (view) {
-    io.out(`${r.state!.game}: ${r.applied} actions, state hash ${hash}`);
+    io.out(`${r.state!.game}: ${r.applied} action${r.applied === 1 ? '' : 's'}, state hash ${hash}`);
     io.out(JSON.stringify(view, null, 2));
   }
   if (error) {

@@ -132,15 +132,14 @@ export function pageHtml(title = 'dicetray'): string {
   /* Not live (board lost, reconnecting, not answering) or the page has lost the host: dimmed, no countdown, no prompts. */
   .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .options, .panel.down .notes { opacity:0.35; }
   .panel.down .window, .panel.down .prompt, .panel.down .refusal, .panel.down .staff { display:none; }
-  .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:rgba(13,15,20,0.88); text-align:center; padding:1em; }
+  .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:var(--panel); text-align:center; padding:1em; }
   .panel.idle .attract { display:flex; }
-  /* Over a set-up the screen underneath has the same title and call: seen through, it doubled them. */
-  .panel.idle.setup-mode .attract { background:var(--panel); }
+  /* Opaque: seen through, a set-up underneath doubled its title and call, and a finished game's standings jumbled it from across a room. */
   .attract .title { font-size:3em; font-weight:800; letter-spacing:0.04em; color:var(--accent); animation: pulse 2.4s ease-in-out infinite; }
   .attract .sub { font-size:1.2em; }
   .attract .small { font-size:0.8em; color:var(--dim); }
   @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
-  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:2.6vmin; font-weight:700; text-align:center; }
+  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:3.6vmin; font-weight:700; text-align:center; }
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
@@ -420,7 +419,7 @@ function tick() {
   for (const id of Object.keys(panels)) {
     const p = panels[id];
     // What the host last said about the board is stale too (render() sets it again on the next update).
-    if (offline) { p.q('.status').textContent = 'unknown'; p.q('.status').className = 'status lost'; }
+    if (offline) { p.q('.status').textContent = 'host lost'; p.q('.status').className = 'status lost'; }
     // Not live, or offline: the countdown and the prompts would run on stale data, so they go.
     const down = offline || !p.live;
     const open = !!p.deadline && !down;
