@@ -22,7 +22,7 @@ describe('dicetray odds and simulate (classroom)', () => {
     // The first throw and the 9 states a turn can be in after it (at least one target on the board).
     expect(lines.length).toBe(1 + 1 + 9);
     expect(lines.some((l) => /^board,0,/.test(l))).toBe(false);
-    expect(lines[0]).toMatch(/^from,targets,ravens,marker,frustration,both,markerOnly,frustrationOnly,murphy,throws,points,marker_fraction/);
+    expect(lines[0]).toMatch(/^from,targets,ravens,marker,frustration,both,marker_only,frustration_only,murphy,throws,points,marker_fraction/);
     // A fraction is written "11 / 20": as "11/20" a spreadsheet makes it a date (20 November).
     expect(lines.find((l) => l.startsWith('board,3,2,'))).toMatch(/^board,3,2,0\.55,.*,11 \/ 20,/);
     expect(lines[1]).toMatch(/^first throw,,,0\.58220008911\d*,.*,1\.74418\d*,2831321417 \/ 4863141504,/);
@@ -170,6 +170,9 @@ describe('dicetray odds and simulate (classroom)', () => {
     const r = await cli(['odds', '--from', '3,2', '--reduce', '--json']);
     const j = JSON.parse(r.out[0]);
     expect(j.odds[0]).toMatchObject({ from: '3,2', markerWithReduce: { exact: '77/100' }, reduceAfter: ['3,3'] });
+    // The CSV's columns in one style (the JSON keeps its keys).
+    const head = (await cli(['odds', '--from', '3,2', '--reduce', '--csv', '-'])).out[0];
+    expect(head).toMatch(/,marker_only,frustration_only,.*,marker_with_reduce,marker_with_reduce_fraction$/);
     const text = await cli(['odds', '--reduce']);
     expect(text.out.join('\n')).toMatch(/a marker, one reduce in hand\s+0\.7158/);
     const s = await cli(['simulate', '--reduce', '--turns', '10000', '--seed', '8', '--json']);

@@ -15,7 +15,7 @@ export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' 
 
 export const DW_POLICIES: [DwPolicy, string][] = [
   ['best', 'best play (the spot with the best chance)'],
-  ['spread', 'by value (1 far left … 6 far right)'],
+  ['spread', 'spread by value (1 far left … 6 far right)'],
   ['leftmost', 'always the leftmost spot that fits'],
 ];
 

@@ -122,7 +122,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   outWrapped(io, `The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
   for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
-  if (!only) outWrapped(io, `  (one of them: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, in this order)`, '    ');
+  if (!only) outWrapped(io, `  (one alone: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, the rows above in order)`, '    ');
   if (die) {
     io.out('');
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
@@ -210,7 +210,9 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   if (opts.csv) {
     // Points per turn only from the first throw (where the target is chosen): empty cells elsewhere.
     // The state as two number columns (a cell "2,1" is the number 2.1 to a German spreadsheet).
-    const head: Cell[] = ['from', 'targets', 'ravens'].concat(ROWS.map(([k]) => k), ['points'], ROWS.map(([k]) => k + '_fraction'), ['points_fraction'], reduce ? ['markerWithReduce', 'markerWithReduce_fraction'] : []);
+    // Column names in one style (snake_case, as the fractions' and the other tables'); JSON keeps its keys.
+    const col = (k: string) => k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+    const head: Cell[] = ['from', 'targets', 'ravens'].concat(ROWS.map(([k]) => col(k)), ['points'], ROWS.map(([k]) => col(k) + '_fraction'), ['points_fraction'], reduce ? ['marker_with_reduce', 'marker_with_reduce_fraction'] : []);
     const table: Cell[][] = [head];
     for (const o of list) {
       const pts = o.from === 'start' ? turnPoints(policy) : null;
