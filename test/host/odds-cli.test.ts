@@ -171,7 +171,7 @@ describe('dicetray odds and simulate (classroom)', () => {
     const j = JSON.parse(r.out[0]);
     expect(j.odds[0]).toMatchObject({ from: '3,2', markerWithReduce: { exact: '77/100' }, reduceAfter: ['3,3'] });
     // The CSV's columns in one style (the JSON keeps its keys).
-    const head = (await cli(['odds', '--from', '3,2', '--reduce', '--csv', '-'])).out[0];
+    const head = (await cli(['odds', '--from', '3,2', '--reduce', '--csv', '-'])).out.join('\n').split('\n')[0];
     expect(head).toMatch(/,marker_only,frustration_only,.*,marker_with_reduce,marker_with_reduce_fraction$/);
     const text = await cli(['odds', '--reduce']);
     expect(text.out.join('\n')).toMatch(/a marker, one reduce in hand\s+0\.7158/);
