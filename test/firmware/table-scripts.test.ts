@@ -33,6 +33,14 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
     });
   }
 
+  it('a refusal repeated is one only while the board still shows it: a press taken after it is none', async () => {
+    const { runner } = await freshSimRunner();
+    const steps = parseScript('new Ann Ben\npress OK\nexpect rej enter_dice\npress OK\nexpect rej enter_dice\npress K1\nexpect rej enter_dice\n');
+    const results = await runner.run(steps);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true, true, false]);
+    expect(results[6].problem).toMatch(/no refusal enter_dice/);
+  });
+
   it('reports a wrong expectation with its line', async () => {
     const { runner } = await freshSimRunner();
     const steps = parseScript('new Ann Ben\npress K1 K1 K1 K1 K1 K1 K1 OK\nexpect act throw {"faces":[4,4,4,4,4,4,4]}\n');

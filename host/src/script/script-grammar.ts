@@ -14,7 +14,7 @@ export const SCRIPT_GRAMMAR = [
   'act {"do":"pass"}                     an engine action sent as a host command',
   'powercut                              power off and on (simulated board only)',
   'expect act throw [json subset]        an accepted action of that kind arrived',
-  'expect rej CODE                       a refusal with that code arrived',
+  'expect rej CODE                       a refusal with that code arrived (or came again: a press echoed while it shows)',
   'expect state path=json …              the mirrored game (conventions view) has these values',
   "expect ui path=json …                 the board's table UI (entry e, votes v, err …)",
   'expect led X Y LETTER                 the LED at column X, row Y shows palette LETTER (. d W R G B Y C M O)',
