@@ -5,6 +5,7 @@
  * function object (and every closure's scope) costs RAM on the board.
  */
 import type { ButtonKind } from './board';
+import type { App } from './app';
 import { buttonEdge } from './buttons';
 import { PacketParser } from '../../shared/protocol/board-codec';
 import { espruinoModule } from './espruino-module';
@@ -151,7 +152,7 @@ export function listen(linkMode: boolean, fn: (cmd: unknown) => void, onBad: (co
  * first, while the port still carries protocol lines: a mirror learns why its packets go
  * unanswered from then on (they would land in the password prompt).
  */
-export function consoleToPort(app: { send(m: Record<string, unknown>): void; sendHello(): void }): void {
+export function consoleToPort(app: App): void {
   const p = port;
   if (p) {
     app.send({ t: 'ui', m: 'flash' });
@@ -162,6 +163,8 @@ export function consoleToPort(app: { send(m: Record<string, unknown>): void; sen
     setTimeout(() => {
       port = p;
       E.setConsole(LoopbackA, { force: true });
+      // Locked again: staff may have logged in (flash --unlock) and not flashed.
+      E.lockConsole();
       app.sendHello();
     }, 300000);
   }

@@ -104,7 +104,7 @@ describe('kiosk lock', () => {
   });
 
   it('staff K4 gives the console to the port for flashing; with no upload in 5 minutes the link comes back by itself', async () => {
-    const { board, link, msgs } = await boot({ pw: 'staff' });
+    const { board, link, msgs, raw } = await boot({ pw: 'staff' });
     const hellos = (from: number) => msgs.slice(from).filter((m) => m.t === 'hello').length;
     board.press('OK', 3600);
     board.press('BK', 3600);
@@ -119,11 +119,28 @@ describe('kiosk lock', () => {
     expect(hellos(n)).toBe(0);
     board.advance(290_000);
     expect(hellos(n)).toBe(0);
+    // Staff log in at the port (flash --unlock does) and then do not flash (a line end first: the
+    // packet above is still in the prompt's line).
+    let from = raw.length;
+    board.write('\rstaff\r');
+    board.advance(50);
+    expect(raw.slice(from).join('')).toContain('Logged in');
     // Five minutes without an upload: the link again, said with a hello (a mirror resyncs), and packets answered.
     board.advance(10_000);
     expect(hellos(n)).toBe(1);
     link.send({ c: 'hello' });
     board.advance(50);
     expect(hellos(n)).toBe(2);
+    // Locked again: the next K4 hands the port a password prompt, not the logged-in console.
+    board.press('OK', 3600);
+    board.press('BK', 3600);
+    board.advance(3900);
+    board.press('K4', 1200);
+    board.advance(1300);
+    from = raw.length;
+    board.write('print(6*7)\r\n');
+    board.advance(50);
+    expect(raw.slice(from).join('')).toContain('password>');
+    expect(raw.slice(from).join('')).not.toContain('42');
   });
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 import type { Face } from '../../shared/games/pechvogel/types';
+import { possibleFrustraters } from '../../shared/games/pechvogel/rules';
 import { bootedSim, lastFrame, type SimTarget } from '../support/game-driver';
 
 const btn = (b: string, k: 'press' | 'long' = 'press'): HostCmd => ({ c: 'btn', b, k });
@@ -75,5 +76,58 @@ describe('a virtual roll on the LEDs', () => {
     const back = lastFrame(sim.msgs.slice(from)) || frameAfter(sim, { c: 'leds' });
     expect(middleLit(back)).toBe(s.middle.reduce((a, b) => a + b, 0));
     expect(lit(back, 0, 0) || lit(back, 1, 0) || lit(back, 2, 0) || lit(back, 3, 0) || lit(back, 4, 0), 'the target row').toBe(true);
+  });
+
+  it('over whole games: a roll that ends the turn leaves the countdown bar in view; a vote keeps the roll; a pass ends it', async () => {
+    let seen = { target: 0, later: 0, ended: 0, voted: 0 };
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed }], { boardName: 'LINUX' });
+      const frame = () => frameAfter(sim, { c: 'leds' });
+      for (let i = 0; i < 120; i++) {
+        const st = sim.snapshot().st;
+        if (st.phase === 'game_over') break;
+        if (st.phase === 'await_marker_choice') {
+          sim.requestSync(btn('OK'));
+          continue;
+        }
+        if (st.phase === 'reroll_window') {
+          sim.requestSync(btn('OK')); // pass: the roll shown goes with it
+          expect(middleLit(frame())).toBe(sim.snapshot().st.middle.reduce((a, b) => a + b, 0));
+          continue;
+        }
+        if (st.phase === 'await_target') {
+          const f = st.turn.first_faces!;
+          const counts = [3, 4, 5, 6, 7].map((v) => f.filter((x) => x === v).length);
+          sim.requestSync(btn('K' + (counts.indexOf(Math.max(...counts)) + 1)));
+          continue;
+        }
+        const from = sim.msgs.length;
+        sim.requestSync(btn('OK', 'long'));
+        const faces = rolled(sim.msgs.slice(from));
+        const after = sim.snapshot().st;
+        if (after.phase === 'await_marker_choice') {
+          // Ended the turn: the table stays, its countdown bar (column 7) for the marker step in view.
+          seen.ended++;
+          board.advance(0);
+          const f = frame();
+          expect(middleLit(f)).toBe(after.middle.reduce((a, b) => a + b, 0));
+          if (sim.snapshot().ui.deadline > 0) expect(lit(f, 7, 7)).toBe(true);
+          continue;
+        }
+        expectRollShown(frame(), faces);
+        if (after.phase === 'await_target') seen.target++;
+        else seen.later++;
+        if (after.phase === 'reroll_window') {
+          const can = possibleFrustraters(after);
+          if (can.length) {
+            sim.requestSync(btn('S' + (can[0] + 1)));
+            expectRollShown(frame(), faces);
+            seen.voted++;
+          }
+        }
+      }
+    }
+    // Every case came up.
+    expect(Object.values(seen).every((n) => n > 0), JSON.stringify(seen)).toBe(true);
   });
 });

@@ -196,14 +196,16 @@ export class PechvogelTable {
     const v = ui.victim;
     const e = ui.err;
     const en = ui.entry;
+    const r = ui.rollUntil;
     // afterAction starts them as a step does (not while correcting: they wait for the correction
-    // then); the chosen victim, a refusal showing and a throw half entered stay (a call less for
-    // every step's afterAction).
+    // then); the chosen victim, a refusal showing, a throw half entered and a roll shown stay (a
+    // call less for every step's afterAction; a first vote comes here, and voters look at the roll).
     if (ui.correcting) return;
     this.afterAction();
     ui.victim = v;
     ui.err = e;
     ui.entry = en;
+    ui.rollUntil = r;
   }
 
   /** The countdown ran out or OK was pressed: frustrate with the votes, or pass. */
@@ -316,10 +318,17 @@ export class PechvogelTable {
     this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1);
   }
 
-  /** A virtual roll, its faces on the LEDs for ROLL_SHOW_MS (app.apply keeps them in ui.rolled). */
+  /**
+   * A virtual roll, its faces on the LEDs (app.apply keeps them in ui.rolled): a first throw's while
+   * its target is chosen (rollUntil 1: the renderer's phase check), a later one's (seven ravens too)
+   * for ROLL_SHOW_MS; not one that ended the turn (the dice row shows how, and the marker step's
+   * countdown bar would be hidden). No timer of its own to redraw when they go (one per roll piled up in RAM): the
+   * renderer's wake-up does it.
+   */
   private roll(): void {
-    // (No timer of its own to redraw when they go: one per roll piled up in RAM; the renderer's wake-up does it.)
-    if (this.act({ do: 'roll' }, -1)) this.ui.rollUntil = getTime() * 1000 + ROLL_SHOW_MS;
+    if (!this.act({ do: 'roll' }, -1)) return;
+    const p = (this.app.state as PvState).phase;
+    this.ui.rollUntil = p === TARGET ? 1 : p === MARKER ? 0 : getTime() * 1000 + ROLL_SHOW_MS;
   }
 
   private back(s: PvState, kind: 'press' | 'long'): void {
