@@ -147,6 +147,48 @@ describe('mirror --csv throw rows', () => {
     expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'gap', 'throw', 'gap']);
   });
 
+  it('around a gap: the first throw seen goes before it, a correction after it points at no row from before, a game ended or begun unseen is a gap', () => {
+    const csv = path.join(scratchDir('dt-csv-'), 'throws.csv');
+    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const w = new ActionLogWriter({ dir: null, csv });
+    const f = fakeTable(s.state);
+    w.attach(f.table);
+    const model = f.table.model as { state: PvState | null; log: string[] };
+    const unseen = (a: Record<string, unknown>) => {
+      const r = step(model.state as PvState, a as { do: string });
+      if (!r.ok) throw new Error(r.error.code);
+      model.state = r.state as PvState;
+      model.log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: r.state as PvState })];
+    };
+    f.sync();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] }); // seen; its target comes unseen
+    unseen({ do: 'choose_target', value: 6 });
+    unseen({ do: 'throw', faces: [3, 7, 6, 4] });
+    f.sync();
+    f.act({ do: 'correct', faces: [6, 7, 6, 4] }); // corrects the unseen throw n=3
+    const r = rows(csv);
+    expect(r.map((x) => [x.n, x.kind, x.target, x.corrects])).toEqual([
+      ['1', 'first', '', ''],
+      ['3', 'gap', '6', ''],
+      ['4', 'correct', '6', ''],
+    ]);
+    // The game ends unseen (no game on the board), then another begins unseen.
+    model.state = null;
+    f.sync();
+    const again = setupPechvogel({ players: ['Cleo', 'Dan'], seed: 3 });
+    if (!again.ok) throw new Error('setup');
+    model.state = again.state;
+    model.log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: again.state })];
+    f.sync(); // a fresh game after none: nothing of it missed
+    expect(rows(csv).map((x) => [x.n, x.kind, x.phase])).toEqual([
+      ['1', 'first', 'await_target'],
+      ['3', 'gap', 'await_throw'],
+      ['4', 'correct', 'await_marker_choice'],
+      ['', 'gap', ''],
+    ]);
+  });
+
   it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {
     const dir = scratchDir('dt-csv-');
     const old = path.join(dir, 'old.csv');

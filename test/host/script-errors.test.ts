@@ -118,9 +118,8 @@ describe('dicetray script: refused scripts and boards', () => {
     expect(refused.err).toMatch(/--replace-game/);
     const replaced = await cli(['script', carmen, '--board', b.url, '--replace-game']);
     expect(replaced.code, replaced.err.join('\n')).toBe(0);
-    // A finished game, or none, is no game in progress.
-    const again = await cli(['script', carmen, '--board', b.url]);
-    expect(again.code, again.err.join('\n')).toBe(0);
+    // The game carmen.table leaves (its given, at step 0) is a game too: a table that has just sat down loses its set-up.
+    expectClean(await run(['script', carmen, '--board', b.url], dir), 2, /has a game in progress \(Carmen, Bob, step 0\)/);
   });
 
   it('notices a second client taking the board over and says it lost the link (exit 3)', async () => {

@@ -64,15 +64,14 @@ export async function script(file: string, opts: { board: string; json?: boolean
   try {
     const runner = new ScriptRunner(conn.target);
     await runner.start();
-    // A café table's game is not a script's to wipe: a real board's game in progress stays unless asked.
+    // A café table's game is not a script's to wipe: a real board's game in progress stays unless
+    // asked. Told by the board's snapshot, waited for (a slow board): without it, it cannot be told.
     const replaces = steps.find((s) => s.op === 'new' || s.op === 'given');
-    const st = runner.model.state;
-    if (!conn.sim && replaces && st && st.n > 0 && st.phase !== 'game_over' && !opts.replaceGame) {
-      throw new HostError(
-        `${opts.board} has a game in progress (${st.players.map((p) => p.name).join(', ')}, step ${st.n}): ${file}:${replaces.line} would replace it`,
-        EXIT.usage,
-        'let the table finish or end it (staff menu, K3 held), or run the script with --replace-game',
-      );
+    if (!conn.sim && replaces && !opts.replaceGame) {
+      for (let i = 0; i < 50 && !runner.model.synced; i++) await new Promise((r) => setTimeout(r, 100));
+      const st = runner.model.state;
+      const why = !runner.model.synced ? 'cannot tell whether it has a game in progress (no snapshot came in 5 s)' : st && st.phase !== 'game_over' ? `has a game in progress (${st.players.map((p) => p.name).join(', ')}, step ${st.n})` : '';
+      if (why) throw new HostError(`${opts.board} ${why}: ${file}:${replaces.line} would replace it`, EXIT.usage, 'let the table finish or end it (staff menu, K3 held), or run the script with --replace-game');
     }
     const results = await runner.run(steps);
     const failed = results.filter((r) => !r.ok);

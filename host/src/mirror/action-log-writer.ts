@@ -156,17 +156,32 @@ export class ActionLogWriter {
 
   private onSynced(t: TableMirror): void {
     const s = t.model.state;
-    const prev = this.before.get(t.label);
-    this.before.set(t.label, s);
-    if (!s) return;
-    const hash = stateHash(s);
+    const label = t.label;
+    const prev = this.before.get(label);
+    this.before.set(label, s);
+    const hash = s ? stateHash(s) : '';
     // The first sync in this mirror: the table's newest log from an earlier mirror run may end at
     // this very state (the mirror restarted, the board did not move on): the game goes on there.
-    const old = this.opts.dir && !this.files.has(t.label) ? this.latestLog(safeName(t.label)) : null;
+    const old = s && this.opts.dir && !this.files.has(label) ? this.latestLog(safeName(label)) : null;
     // The table played on where this mirror did not see it (it was not running, or lost the
-    // board): the CSV says so, or its throws would look complete. Unknown (no log to tell) counts
-    // as unseen once a game has begun.
-    const unseen = prev !== undefined ? !prev || stateHash(prev) !== hash : !(old && old.hash === hash);
+    // board; a game ended or another begun counts): the CSV says so, or its throws would look
+    // complete. Unknown (no log to tell) counts as unseen once a game has begun.
+    let gap: boolean;
+    if (prev === undefined) gap = !!s && s.n > 0 && !(old && old.hash === hash);
+    else if (!prev) gap = !!s && s.n > 0;
+    else gap = (!s || stateHash(prev) !== hash) && (prev.n > 0 || (!!s && s.n > 0));
+    if (gap && this.opts.csv) {
+      // What was seen before it goes first (a first throw whose target came unseen: target unknown),
+      // and nothing after it corrects a row from before it.
+      const waiting = this.pending.get(label);
+      this.pending.delete(label);
+      this.lastThrow.delete(label);
+      if (waiting) this.safely(label, () => this.writeRow(label, waiting));
+    }
+    if (!s) {
+      if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, null));
+      return;
+    }
     if (this.opts.dir) {
       const cur = this.files.get(t.label);
       if (old && old.hash === hash) {
@@ -174,14 +189,14 @@ export class ActionLogWriter {
         if (this.opts.onFile) this.opts.onFile(t.label, old.file);
       } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
-    if (this.opts.csv && s.n > 0 && unseen) this.safely(t.label, () => this.writeGap(t.label, s));
+    if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, s));
   }
 
-  /** A `gap` row: the mirror picked the table up again at step s.n; throws before it may be missing. */
-  private writeGap(label: string, s: PvState): void {
+  /** A `gap` row: the mirror picked the table up again at step s.n (no game: empty); throws before it may be missing. */
+  private writeGap(label: string, s: PvState | null): void {
     const cur = this.files.get(label);
-    const p = s.players[s.active];
-    const row = [new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s.n, p ? p.name : '', 'gap', '', '', '', s.turn.target === null ? '' : s.turn.target, '', '', s.phase, ''];
+    const p = s ? s.players[s.active] : null;
+    const row = [new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', ''];
     appendFileSync(this.opts.csv!, row.map(csvField).join(',') + '\n');
   }
 
