@@ -114,7 +114,7 @@ const PECHVOGEL: GameLayout = {
         'Column 15 (`status`): the bottom LED (row 7) blinks amber slowly while set-up waits; it flashes red when a key is refused. Everything else is dark.',
     },
     { name: 'play', description: 'Left panel: the table (target, dice on the board, frustrations, markers, countdown). Right panel: seats and status.' },
-    { name: 'entry', description: 'While a throw is entered on the pad, the left panel shows the entry; the right panel stays as in play. With virtual dice it shows each roll the same way (all its dice entered): a first throw until its target is chosen, a later roll for 3 s.' },
+    { name: 'entry', description: 'While a throw is entered on the pad, the left panel shows the entry; the right panel stays as in play. With virtual dice it shows each roll the same way (all its dice entered): a first throw until its target is chosen, a later roll for 3 s (not one that ends the turn: the marker step\'s countdown stays in view).' },
     { name: 'gameover', description: 'Left panel keeps the final table; the seat bars show the final standings.' },
   ],
   regions: [

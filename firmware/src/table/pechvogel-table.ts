@@ -39,8 +39,8 @@ export interface PvUi {
   errUntil: number;
   /**
    * The last virtual roll's faces, shown in the entry view (the only sight of a roll at a table
-   * without dice) until rollUntil (board ms), a first throw's until its target is chosen; any
-   * action ends it (rollUntil 0).
+   * without dice) until rollUntil (board ms), a first throw's until its target is chosen (1); the
+   * next action ends it (rollUntil 0; a vote and the staff menu do not: restartClocks).
    */
   rolled: Face[];
   rollUntil: number;
