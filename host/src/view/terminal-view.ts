@@ -72,11 +72,14 @@ function gameLines(s: PvState): string[] {
   const T = s.turn;
   const mid = s.middle.map((c, i) => `${i + 3}:${c}`).join(' ');
   out.push(`Middle ${mid}   box ${s.box.reduce((a, b) => a + b, 0)}   Murphy: ${s.murphy < 0 ? '-' : s.players[s.murphy].name}`);
+  // One column for every name: as wide as the longest up to 20 characters; a longer one is cut (…).
+  const w = Math.min(20, Math.max(12, ...s.players.map((p) => p.name.length)));
   for (let i = 0; i < s.players.length; i++) {
     const p = s.players[i];
     const mark = i === s.active && s.phase !== 'game_over' ? '▶' : ' ';
     const score = s.scores ? `  = ${s.scores[i]}${s.winners && s.winners.indexOf(i) >= 0 ? ' ★' : ''}` : '';
-    out.push(`${mark} ${p.name.padEnd(12)} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
+    const name = p.name.length > w ? p.name.slice(0, w - 1) + '…' : p.name.padEnd(w);
+    out.push(`${mark} ${name} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
   }
   let line = `${PHASE_TEXT[s.phase] || s.phase}`;
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
