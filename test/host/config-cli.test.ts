@@ -146,6 +146,10 @@ describe('dicetray config', () => {
     expect(again.out).toMatch(/\n\* marker_ms\s+0\s+at once\s/);
     expect(again.out).toMatch(/\* set abandon_ms = 0 \(never\), marker_ms = 0 \(at once\), beep = false \(off\): read back from the board's Storage/);
     expect(savedIn(storage)).toMatchObject({ abandon_ms: 0, marker_ms: 0, beep: false, window_ms: 10000 });
+    expect(again.out).not.toMatch(/already is cleared/);
+    // Idle time counts from the last press, not from the setting: said when it is set.
+    const abandon = await run(['config', '-p', tty, 'abandon=20m'], dir);
+    expect(abandon.out).toMatch(/\* set abandon_ms = 1200000 \(20 min\).*\n {2}a game nobody has touched for 20 min already is cleared at the board's next check/);
   }, 90_000);
 
   it('refuses a bad key or value with the keys and ranges (exit 2) and sends nothing to the board', async () => {

@@ -256,6 +256,9 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
       const done = sets.filter((s) => confirmed[s.setting.key] === c);
       if (done.length) io.out(`* set ${done.map((s) => `${s.setting.key} = ${s.value} (${describeValue(s.setting, s.value)})`).join(', ')}: ${how[c]}`);
     }
+    // The board counts idle time from the last press, not from this setting: said, not a surprise.
+    const ab = sets.find((s) => s.setting.key === 'abandon_ms' && s.value);
+    if (ab) io.out(`  a game nobody has touched for ${describeValue(ab.setting, ab.value)} already is cleared at the board's next check (within a second)`);
   }
   if (failure) {
     // Under --json the object above carries the error: one JSON object, as every command prints.
