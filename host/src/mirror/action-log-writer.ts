@@ -183,10 +183,10 @@ export class ActionLogWriter {
       return;
     }
     if (this.opts.dir) {
-      const cur = this.files.get(t.label);
+      const cur = this.files.get(label);
       if (old && old.hash === hash) {
-        this.files.set(t.label, old);
-        if (this.opts.onFile) this.opts.onFile(t.label, old.file);
+        this.files.set(label, old);
+        if (this.opts.onFile) this.opts.onFile(label, old.file);
       } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
     if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, s));
