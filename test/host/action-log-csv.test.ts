@@ -13,8 +13,6 @@ import { HostError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
 import { fakeTable } from '../support/fake-table';
 import { gameDef } from '../../shared/engine/games';
-import { step } from '../../shared/engine/step';
-import { headerLine, LOG_FORMAT } from '../../shared/engine/log';
 
 
 function rows(file: string): Record<string, string>[] {
@@ -119,15 +117,8 @@ describe('mirror --csv throw rows', () => {
     f.act({ do: 'choose_target', value: 6 });
     f.sync(); // a resync with nothing missed
     expect(rows(csv).map((x) => x.kind)).toEqual(['first']);
-    // The table plays on while the mirror does not see it (board unplugged from the host, mirror down).
-    const unseen = (a: Record<string, unknown>) => {
-      const r = step(f.table.model.state as PvState, a as { do: string });
-      if (!r.ok) throw new Error(r.error.code);
-      (f.table.model as { state: PvState }).state = r.state as PvState;
-      // As a mirror's model after the snapshot it resyncs from: its log starts there.
-      (f.table.model as { log: string[] }).log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: r.state as PvState })];
-    };
-    unseen({ do: 'throw', faces: [3, 7, 6, 4] });
+    // The table plays on while the mirror does not see it.
+    f.unseen({ do: 'throw', faces: [3, 7, 6, 4] });
     f.sync();
     const gap = rows(csv)[1];
     expect(gap).toMatchObject({ n: '3', player: 'Ann', kind: 'gap', source: '', dice: '', faces: '', target: '6', phase: 'await_throw' });
@@ -140,7 +131,7 @@ describe('mirror --csv throw rows', () => {
     same.sync();
     expect(rows(csv)).toHaveLength(3);
     const w3 = new ActionLogWriter({ dir: logs, csv });
-    unseen({ do: 'take_marker' });
+    f.unseen({ do: 'take_marker' });
     const later = fakeTable(f.table.model.state as PvState);
     w3.attach(later.table);
     later.sync();
@@ -154,17 +145,10 @@ describe('mirror --csv throw rows', () => {
     const w = new ActionLogWriter({ dir: null, csv });
     const f = fakeTable(s.state);
     w.attach(f.table);
-    const model = f.table.model as { state: PvState | null; log: string[] };
-    const unseen = (a: Record<string, unknown>) => {
-      const r = step(model.state as PvState, a as { do: string });
-      if (!r.ok) throw new Error(r.error.code);
-      model.state = r.state as PvState;
-      model.log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: r.state as PvState })];
-    };
     f.sync();
     f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] }); // seen; its target comes unseen
-    unseen({ do: 'choose_target', value: 6 });
-    unseen({ do: 'throw', faces: [3, 7, 6, 4] });
+    f.unseen({ do: 'choose_target', value: 6 });
+    f.unseen({ do: 'throw', faces: [3, 7, 6, 4] });
     f.sync();
     f.act({ do: 'correct', faces: [6, 7, 6, 4] }); // corrects the unseen throw n=3
     const r = rows(csv);
@@ -174,12 +158,11 @@ describe('mirror --csv throw rows', () => {
       ['4', 'correct', '6', ''],
     ]);
     // The game ends unseen (no game on the board), then another begins unseen.
-    model.state = null;
+    f.replace(null);
     f.sync();
     const again = setupPechvogel({ players: ['Cleo', 'Dan'], seed: 3 });
     if (!again.ok) throw new Error('setup');
-    model.state = again.state;
-    model.log = [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: again.state })];
+    f.replace(again.state);
     f.sync(); // a fresh game after none: nothing of it missed
     expect(rows(csv).map((x) => [x.n, x.kind, x.phase])).toEqual([
       ['1', 'first', 'await_target'],

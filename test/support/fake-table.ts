@@ -4,17 +4,29 @@
  */
 import { EventEmitter } from 'node:events';
 import type { TableMirror } from '../../host/src/mirror/table-mirror';
-import { entryLine, headerLine } from '../../shared/engine/log';
+import { entryLine, headerLine, LOG_FORMAT } from '../../shared/engine/log';
 import { step } from '../../shared/engine/step';
 import type { PvState } from '../../shared/games/pechvogel/types';
 
 export function fakeTable(state: PvState, label = 'T1') {
-  const t = Object.assign(new EventEmitter(), { label, model: { state, log: [headerLine({ log: 'dicetray-log/1', game: 'pechvogel', state })] } });
+  const t = Object.assign(new EventEmitter(), { label, model: { state: state as PvState | null, log: [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state })] } });
+  /** The board's game is now `s` (null: none), unseen; the log starts there, as a mirror's after the snapshot it resyncs from. */
+  const replace = (s: PvState | null) => {
+    t.model.state = s;
+    t.model.log = s ? [headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: s })] : [];
+  };
   return {
+    replace,
+    /** The table plays `a` where the mirror does not see it (board unplugged from the host, mirror down). */
+    unseen: (a: Record<string, unknown>) => {
+      const r = step(t.model.state as PvState, a as { do: string });
+      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
+      replace(r.state as PvState);
+    },
     table: t as unknown as TableMirror,
     sync: () => t.emit('note', { ev: 'synced' }),
     act: (a: Record<string, unknown>) => {
-      const r = step(t.model.state, a as { do: string });
+      const r = step(t.model.state as PvState, a as { do: string });
       if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);
       t.model.state = r.state as PvState;
       // As the mirror's model: its log holds every line since the snapshot.

@@ -20,6 +20,12 @@ function turnsText(n: number): string {
   return `${n.toLocaleString('en')} simulated turn${n === 1 ? '' : 's'}`;
 }
 
+/** The files a simulation wrote, said as odds says them. */
+function sayWritten(opts: { csv?: string; svg?: string }, io: Output): void {
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
+}
+
 export interface SimulateOptions {
   turns?: string;
   seed?: string;
@@ -187,8 +193,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) io.out(l);
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }
 
@@ -232,8 +237,7 @@ function shareReport(
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
   io.out(`  z-score${sep}${zText(z).padStart(w)}`);
   for (const l of zNote([z])) io.out(l);
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }
 
@@ -314,7 +318,6 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${zText(z[i]).padStart(8)}`));
   const zs = z.filter((x): x is number => x !== null);
   io.out(zs.length ? `\n  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '\n  no z yet: too few figures for the normal approximation');
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }

@@ -196,8 +196,7 @@ export class ActionLogWriter {
   private writeGap(label: string, s: PvState | null): void {
     const cur = this.files.get(label);
     const p = s ? s.players[s.active] : null;
-    const row = [new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', ''];
-    appendFileSync(this.opts.csv!, row.map(csvField).join(',') + '\n');
+    this.appendRow([new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', '']);
   }
 
   /** A new log file for the table: the mirror's log since its snapshot (header and every action since). */
@@ -290,7 +289,11 @@ export class ActionLogWriter {
   private writeRow(label: string, r: ThrowRow): void {
     const targets = r.target === null ? '' : r.faces.filter((f) => f === r.target).length;
     const ravens = r.faces.filter((f) => f === 'R').length;
-    const row = [new Date(r.time).toISOString(), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects];
-    appendFileSync(this.opts.csv!, row.map(csvField).join(',') + '\n');
+    this.appendRow([new Date(r.time).toISOString(), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects]);
+  }
+
+  /** One CSV row, in THROW_CSV_HEADER's columns. */
+  private appendRow(cells: unknown[]): void {
+    appendFileSync(this.opts.csv!, cells.map(csvField).join(',') + '\n');
   }
 }
