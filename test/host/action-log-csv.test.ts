@@ -21,16 +21,22 @@ function rows(file: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
 
+/** Ann and Ben's game (seed 11) on a fake table, mirrored into a fresh throws.csv (and logs/ when asked), synced. */
+function annAndBen(withLogs = false): { csv: string; logs: string; f: ReturnType<typeof fakeTable> } {
+  const dir = scratchDir('dt-csv-');
+  const csv = path.join(dir, 'throws.csv');
+  const logs = path.join(dir, 'logs');
+  const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+  if (!s.ok) throw new Error('setup');
+  const f = fakeTable(s.state);
+  new ActionLogWriter({ dir: withLogs ? logs : null, csv }).attach(f.table);
+  f.sync();
+  return { csv, logs, f };
+}
+
 describe('mirror --csv throw rows', () => {
   it('counts each throw\'s own target faces and ravens, marks virtual rolls and corrections', () => {
-    const dir = scratchDir('dt-csv-');
-    const csv = path.join(dir, 'throws.csv');
-    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
-    if (!s.ok) throw new Error('setup');
-    const w = new ActionLogWriter({ dir: null, csv });
-    const f = fakeTable(s.state);
-    w.attach(f.table);
-    f.sync();
+    const { csv, f } = annAndBen();
     f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
     expect(rows(csv)).toHaveLength(0); // the first throw waits for its target
     f.act({ do: 'choose_target', value: 6 });
@@ -55,12 +61,7 @@ describe('mirror --csv throw rows', () => {
   });
 
   it('a correction of a throw that ended the turn (a third raven) is the thrower\'s row, with that turn\'s target', () => {
-    const csv = path.join(scratchDir('dt-csv-'), 'throws.csv');
-    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
-    if (!s.ok) throw new Error('setup');
-    const f = fakeTable(s.state);
-    new ActionLogWriter({ dir: null, csv }).attach(f.table);
-    f.sync();
+    const { csv, f } = annAndBen();
     f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
     f.act({ do: 'choose_target', value: 6 });
     f.act({ do: 'throw', faces: [3, 'R', 'R', 4] });
@@ -104,15 +105,7 @@ describe('mirror --csv throw rows', () => {
   });
 
   it('a gap row where the mirror picked the table up again after it played on unseen (never where nothing was missed)', () => {
-    const dir = scratchDir('dt-csv-');
-    const csv = path.join(dir, 'throws.csv');
-    const logs = path.join(dir, 'logs');
-    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
-    if (!s.ok) throw new Error('setup');
-    const w = new ActionLogWriter({ dir: logs, csv });
-    const f = fakeTable(s.state);
-    w.attach(f.table);
-    f.sync();
+    const { csv, logs, f } = annAndBen(true);
     f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
     f.act({ do: 'choose_target', value: 6 });
     f.sync(); // a resync with nothing missed
@@ -139,13 +132,7 @@ describe('mirror --csv throw rows', () => {
   });
 
   it('around a gap: the first throw seen goes before it, a correction after it points at no row from before, a game ended or begun unseen is a gap', () => {
-    const csv = path.join(scratchDir('dt-csv-'), 'throws.csv');
-    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
-    if (!s.ok) throw new Error('setup');
-    const w = new ActionLogWriter({ dir: null, csv });
-    const f = fakeTable(s.state);
-    w.attach(f.table);
-    f.sync();
+    const { csv, f } = annAndBen();
     f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] }); // seen; its target comes unseen
     f.unseen({ do: 'choose_target', value: 6 });
     f.unseen({ do: 'throw', faces: [3, 7, 6, 4] });
