@@ -11,7 +11,8 @@ import { outWrapped, writeOutputFile, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
-import { landingOdds } from '../../../shared/odds/thats-life-odds';
+import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
+import { cardChanceSvg, stackSvgs } from '../../../shared/odds/card-chance-svg';
 import { simulateWalks } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 
@@ -307,7 +308,12 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
   route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
-  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone (seed ${seed}), stops on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures'));
+  if (opts.svg) {
+    // Every card's share against its exact chance and the limit (the lesson), then three cards' running shares.
+    const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll');
+    const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures');
+    writeOutputFile(opts.svg, stackSvgs([cards, running], 800, [480, 480]));
+  }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
     return EXIT.ok;
