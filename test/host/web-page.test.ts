@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPage as openChromium } from '../support/chromium-page';
@@ -93,6 +94,9 @@ describe('the mirror page', () => {
     const post = await fetch(url, { method: 'POST', body: '{"c":"btn","b":"OK"}' });
     expect(post.status).toBe(405);
     expect((await fetch(url + 'btn', { method: 'GET' })).status).toBe(404);
+    // Paths a URL parser throws on (anyone on the café's network can send them): not found, and the page goes on.
+    for (const bad of ['//', '/\\', '//x:y']) expect(await rawStatus(url, `GET ${bad} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), bad).toBe('404');
+    expect((await fetch(url + 'state.json')).status).toBe(200);
     const state = await (await fetch(url + 'state.json')).json();
     expect(state.tables.map((t: { label: string; status: string }) => [t.label, t.status])).toEqual([
       ['Window', 'live'],
@@ -303,3 +307,15 @@ describe('the mirror page', () => {
     await page.waitForFunction(() => document.body.dataset.link === 'up', undefined, { timeout: 20_000 });
   });
 });
+
+/** The status code a raw request gets (fetch would tidy the path first). */
+function rawStatus(url: string, request: string): Promise<string> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sock = net.connect(Number(u.port), u.hostname, () => sock.write(request));
+    let got = '';
+    sock.on('data', (d) => (got += d));
+    sock.on('error', reject);
+    sock.on('close', () => resolve((got.match(/^HTTP\/1\.1 (\d+)/) || ['', 'no answer'])[1]));
+  });
+}

@@ -223,7 +223,9 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   }, 15000);
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url || '/', 'http://x');
+    // The path read by hand: new URL() throws on '//' or '/\\', and one such request from the café's
+    // network stopped the mirror (an uncaught exception).
+    const pathname = (req.url || '/').split('?')[0];
     const headers = {
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
@@ -234,13 +236,13 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       res.end('read-only: this page cannot send anything to a board\n');
       return;
     }
-    if (url.pathname === '/' || url.pathname === '/index.html') {
+    if (pathname === '/' || pathname === '/index.html') {
       res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
       res.end(req.method === 'HEAD' ? undefined : html);
-    } else if (url.pathname === '/state.json') {
+    } else if (pathname === '/state.json') {
       res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
       res.end(req.method === 'HEAD' ? undefined : snapshot());
-    } else if (url.pathname === '/events') {
+    } else if (pathname === '/events') {
       res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
       if (req.method === 'HEAD') return void res.end();
       res.socket?.setNoDelay(true);
