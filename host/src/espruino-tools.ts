@@ -7,6 +7,16 @@
  */
 import { createRequire } from 'node:module';
 import { EXIT, HostError } from './errors';
+import type { BoardSpec } from './link/open-board';
+
+/**
+ * The address EspruinoTools can connect to itself, or null where a local bridge must stand in: a
+ * serial port, and a TCP board by IPv6 address (its socket code splits HOST:PORT at the first
+ * colon). Rebuilt from the parts: it refused a trailing '/'.
+ */
+export function directUrl(spec: BoardSpec): string | null {
+  return spec.kind === 'tcp' && spec.host.indexOf(':') < 0 ? `tcp://${spec.host}:${spec.port}` : null;
+}
 
 /* EspruinoTools keeps everything in one global object. */
 declare const Espruino: any;

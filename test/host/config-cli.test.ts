@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { boardMessages, Cli, PtyBoard, scratchDir, waitUntil } from '../support/host-harness';
+import { boardMessages, Cli, PtyBoard, scratchDir, tcpBoard, waitUntil } from '../support/host-harness';
 import { expectClean, expectJsonError, run } from './cli-run';
 import { cli } from '../support/cli';
 import { SETTINGS } from '../../host/src/commands/config-settings';
+import { encodePacket } from '../../shared/protocol/host-codec';
 import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import type { HostCmd } from '../../shared/protocol/messages';
@@ -107,6 +108,27 @@ describe('dicetray config', () => {
     expect(lines.find((l) => l.includes('attract_ms'))).toMatch(/attract_ms\s+300000\s+5 min\s+idle time/);
     expect(lines.find((l) => l.includes('abandon_ms'))).toMatch(/abandon_ms\s+0\s+never/);
     expect(lines.find((l) => l.includes(' beep '))).toMatch(/beep\s+false\s+off/);
+  }, 60_000);
+
+  it('reads a network board by its IPv6 address (EspruinoTools cannot: it gets a local bridge)', async () => {
+    const { board, url, exposure } = await tcpBoard();
+    cleanup.push(() => exposure.close());
+    cleanup.push(() => board.powerCut());
+    board.write(encodePacket({ c: 'cfg', k: 'attract_ms', v: 240000 }));
+    // The simulated board listens on 127.0.0.1; a relay on ::1 makes it a board on IPv6.
+    const relay = net.createServer((s) => {
+      const to = net.connect(Number(new URL(url).port), '127.0.0.1');
+      s.pipe(to).pipe(s);
+      s.on('error', () => to.destroy());
+      to.on('error', () => s.destroy());
+    });
+    await new Promise<void>((r) => relay.listen(0, '::1', () => r()));
+    cleanup.push(() => new Promise((r) => relay.close(r)));
+    const six = `tcp://[::1]:${(relay.address() as net.AddressInfo).port}`;
+    const j = await run(['config', '-p', six, '--json'], scratchDir('dt-config-v6-'));
+    expect(j.code, j.err).toBe(0);
+    expect(result(j)).toMatchObject({ ok: true, board: six, source: 'console' });
+    expect(result(j).settings.attract_ms).toBe(240000);
   }, 60_000);
 
   it('sets two values, reads them back, and they survive a restart of `dicetray sim` on the same --storage', async () => {

@@ -18,7 +18,7 @@ import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp } from '../link/tcp-bridge';
 import { BoardLink } from '../link/board-link';
-import { evaluate } from '../espruino-tools';
+import { directUrl, evaluate } from '../espruino-tools';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
@@ -159,10 +159,11 @@ const READ_EXPR = `(function(){var g=globalThis;g.eval(require("Storage").read($
 
 async function readThroughConsole(spec: BoardSpec, stream: BoardStream): Promise<Record<string, unknown>> {
   let text: string;
-  if (spec.kind === 'tcp') {
+  const url = directUrl(spec);
+  if (url) {
     // One client at a time on a network console: hang up before EspruinoTools connects (as flash does).
     stream.close();
-    text = await evaluate(`tcp://${spec.host}:${spec.port}`, READ_EXPR);
+    text = await evaluate(url, READ_EXPR);
   } else {
     const bridge = await bridgeToTcp(stream);
     try {

@@ -11,7 +11,7 @@ import { wholeOption } from './whole-option';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp, type Bridge } from '../link/tcp-bridge';
-import { uploadToStorage } from '../espruino-tools';
+import { directUrl, uploadToStorage } from '../espruino-tools';
 import { TableMirror } from '../mirror/table-mirror';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
 import { BOARDS, UNSUPPORTED_BOARDS, type BoardFacts } from '../../../hardware/pinmap';
@@ -191,14 +191,18 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
 
   // EspruinoTools talks TCP; everything else gets a local bridge for the upload.
   let bridge: Bridge | null = null;
-  // Rebuilt from its parts: EspruinoTools takes tcp://HOST:PORT only (a trailing '/' was refused).
-  let url = spec.kind === 'tcp' ? `tcp://${spec.host}:${spec.port}` : spec.name;
-  if (spec.kind === 'tcp') {
+  let url = directUrl(spec);
+  if (url) {
     // Only one client at a time on a telnet console: hang up before EspruinoTools connects.
     stream.close();
     stream = null;
   } else {
-    bridge = await bridgeToTcp(stream);
+    try {
+      bridge = await bridgeToTcp(stream);
+    } catch (e) {
+      stream.close();
+      throw e;
+    }
     url = bridge.url;
   }
   let lastPct = -1;
