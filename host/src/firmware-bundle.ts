@@ -27,14 +27,23 @@ export interface Bundle {
 export async function ensureBundle(board: string = DEFAULT_BOARD): Promise<Bundle> {
   const file = join(DIST, 'dicetray.js');
   const man = join(DIST, 'dicetray.json');
-  const readManifest = (): Manifest => JSON.parse(readFileSync(man, 'utf8'));
-  let manifest = existsSync(file) && existsSync(man) ? readManifest() : null;
-  // A build for another board (`build --board wifi`) is not this one's.
-  const stale = !manifest || manifest.board !== board || ['firmware/src', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
+  // Build output: one damaged or missing (an interrupted build, a hand edit) is built again, not an error.
+  const readManifest = (): Manifest | null => {
+    try {
+      const m = JSON.parse(readFileSync(man, 'utf8')) as Manifest;
+      return m && typeof m === 'object' && Object.values(m.files || {}).every((f) => existsSync(join(DIST, f))) ? m : null;
+    } catch {
+      return null;
+    }
+  };
+  let manifest = existsSync(file) ? readManifest() : null;
+  // A build for another board (`build --board wifi`) is not this one's; the pipeline is a source too.
+  const stale = !manifest || manifest.board !== board || ['firmware/src', 'firmware/build', 'shared', 'hardware'].some((d) => newest(join(ROOT, d)) > statSync(file).mtimeMs);
   // The build tools (esbuild, TypeScript's parser: ~1.5 s to load) only when a build is due.
   if (stale || !manifest) {
     await (await import('../../firmware/build/build-firmware')).buildFirmware({ board });
     manifest = readManifest();
+    if (!manifest) throw new Error(`the firmware build left no readable ${man}`);
   }
   const files: Record<string, string> = {};
   for (const [name, f] of Object.entries(manifest.files || {})) files[name] = readFileSync(join(DIST, f), 'utf8');

@@ -33,7 +33,7 @@ export type ButtonId = string;
 
 export type BoardMsg =
   | { t: 'hello'; s: number; v: number; fw: string; bh: string; game: string; board: string; boot: number }
-  | { t: 'act'; s: number; n: number; a: Record<string, unknown>; h: string; fx?: string[] }
+  | { t: 'act'; s: number; n: number; a: Record<string, unknown>; fx?: string[] }
   | { t: 'rej'; s: number; a: string; code: string }
   | { t: 'btn'; s: number; b: ButtonId; k: 'press' | 'long' }
   /**

@@ -3,11 +3,12 @@
  * trace, no hang, and under --json one JSON error object on stdout.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { scratchDir } from '../support/host-harness';
 import { onPath } from '../../host/src/link/find-boards';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { expectClean, expectJsonError, run } from './cli-run';
 
 describe('dicetray usage and file errors', () => {
@@ -46,6 +47,21 @@ describe('dicetray usage and file errors', () => {
     expect(r.err).toMatch(/firmware \S+ for wifi, bundle/);
     expect(JSON.parse(readFileSync(path.join(dist, 'dicetray.json'), 'utf8')).board).toBe('wifi');
   });
+
+  it('a damaged build output (a garbled manifest, a Storage module gone) is built again, not an error', async () => {
+    const built = await ensureBundle();
+    const dist = path.join(dir, 'dist-damaged');
+    cpSync(path.dirname(built.file), dist, { recursive: true });
+    writeFileSync(path.join(dist, 'dicetray.json'), '{"fw":');
+    const a = await run(['flash', '-p', 'sim:memory'], dir, 120_000, { DICETRAY_DIST: dist });
+    expect(a.code, a.err).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dist, 'dicetray.json'), 'utf8')).hash).toBe(built.manifest.hash);
+    const rare = Object.values(built.manifest.files || {})[0];
+    rmSync(path.join(dist, rare));
+    const b = await run(['flash', '-p', 'sim:memory'], dir, 120_000, { DICETRAY_DIST: dist });
+    expect(b.code, b.err).toBe(0);
+    expect(existsSync(path.join(dist, rare))).toBe(true);
+  }, 240_000);
 
   it('mirror -p auto --wait waits for a board not plugged in yet (it exited 3 at once, a restart loop under systemd)', async () => {
     const r = await run(['mirror', '-p', 'auto', '--wait', '--json', '--no-log'], dir, 6_000);
