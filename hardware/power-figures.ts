@@ -19,7 +19,7 @@ export const LED_BUDGET_MAX_MA: number = PowerLimit.ledBudgetMaxMa;
 
 /**
  * All currents in mA. The board and LED numbers are estimates (datasheet typicals), not
- * measurements; `reserveMa` is the head-room left for that uncertainty.
+ * measurements; `RESERVE_MA` (power.ts) is the head-room left for that uncertainty.
  */
 export const POWER = {
   /** A USB 2.0 port or charger we must stay under. */

@@ -1,7 +1,7 @@
 /**
- * What the firmware needs from the hardware, as types. board.espruino.ts implements it with
- * Espruino APIs (on a real board, on Espruino's Linux build, and inside the simulated board);
- * timers (setTimeout), the clock (getTime) and Storage are Espruino's own everywhere.
+ * Types of what the firmware reads from the hardware. board.espruino.ts is the one file that talks
+ * to it with Espruino APIs (on a real board, on Espruino's Linux build, and inside the simulated
+ * board); timers (setTimeout), the clock (getTime) and Storage are Espruino's own everywhere.
  */
 /** press/long: what a player did; down/up: raw debounced edges (chords, self-test). */
 export type ButtonKind = 'press' | 'long' | 'down' | 'up';

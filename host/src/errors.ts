@@ -1,5 +1,5 @@
 /**
- * Exit codes are part of the interface (README "Exit codes"); every failure the user
+ * Exit codes are part of the interface (the README's exit-code table, under "Table scripts"); every failure the user
  * can cause is a HostError with one of them and a hint.
  */
 export const EXIT = {

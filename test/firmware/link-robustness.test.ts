@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { flashedSimBoard } from '../../host/src/sim/flashed-sim-board';
 import { BoardLink } from '../../host/src/link/board-link';
 import { ensureBundle } from '../../host/src/firmware-bundle';
-import { encodePacket } from '../../shared/protocol/host-codec';
 import type { BoardMsg } from '../../shared/protocol/messages';
 import { mulberry32 } from '../support/random';
 

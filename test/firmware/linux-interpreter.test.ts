@@ -87,8 +87,8 @@ describe.skipIf(!BIN)('firmware bundle on Espruino 2v29 for Linux ($ESPRUINO_BIN
 
   /**
    * One command on both boards. LED frames: the frame after a command depends on the time of day
-   * through the blink phases only (slow: now % 1000 < 500, fast: now % 250 < 125, app BLINK_MS
-   * ticks; the countdown bar cannot move within WINDOW_MS and attract mode is off). Real time on the
+   * through the blink phases only (slow: now % 1000 < 500, fast: now % 250 < 125, redrawn at the
+   * ticks renderPechvogel asks for); the countdown bar cannot move within WINDOW_MS and attract mode is off). Real time on the
    * interpreter is not ours to set, so the simulated board, on a fake clock, renders the same state
    * at all four phase combinations (t ≡ 0, 125, 500, 625 mod 1000) and the real frame must be exactly
    * one of those four. That is stricter than masking the blinking cells: each cell must also be in

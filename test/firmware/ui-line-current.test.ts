@@ -7,7 +7,7 @@
  * and with what a mirror that joins only then takes from that snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import type { BoardMsg } from '../../shared/protocol/messages';
 import { bootedSim, joinSnapshot, nextMove } from '../support/game-driver';
 import { mulberry32 } from '../support/random';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { openPage as openChromium } from '../support/chromium-page';
 import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';

@@ -12,7 +12,7 @@
  * Two ways to start it:
  *  - file mode: `espruino FILE` (the bundle is evaluated from RAM; never reads .bootcde);
  *  - interactive mode: `espruino` with no arguments in a directory whose espruino.flash already holds
- *    `.bootcde`, so the bundle boots from Storage as on a real board (see `writeBootcode`).
+ *    `.bootcde`, so the bundle boots from Storage as on a real board (see `writeStorage`).
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,11 +64,6 @@ export function writeStorage(bin: string, dir: string, files: Record<string, str
   for (const [name, content] of Object.entries(files)) {
     if (!r.stdout.includes(`WROTE ${name} ${content.length}\r\n`)) throw new Error(`writing ${name} to Storage failed: ${r.stdout.slice(-300)} ${r.stderr}`);
   }
-}
-
-/** Writes `code` as `.bootcde`: the interactive interpreter started in `dir` then boots it. */
-export function writeBootcode(bin: string, dir: string, code: string): void {
-  writeStorage(bin, dir, { '.bootcde': code });
 }
 
 /**

@@ -120,14 +120,6 @@ export async function holdStaffK4(board: SimBoard): Promise<void> {
   board.press('K4', 1200);
 }
 
-/** Presses buttons one after another on the real clock (press 60 ms, then a pause). */
-export async function pressAll(board: SimBoard, buttons: string[], gapMs = 130): Promise<void> {
-  for (const b of buttons) {
-    board.press(b, 60);
-    await sleep(gapMs);
-  }
-}
-
 /** `dicetray …` as a child process; stdout and stderr collected line by line. */
 export class Cli {
   readonly out: string[] = [];

@@ -31,8 +31,8 @@ const ANSWER_TIMEOUT_MS = 5000;
 
 /**
  * The protocol side of one config run: hello, the cfg packets, the snapshot after them. Not a
- * TableMirror (flash's handshake): a mirror turns the board's leds_link on at hello, and a
- * board with LEDs would then send every frame to nobody until its next restart.
+ * TableMirror (flash's handshake): config reads what a mirror keeps to itself, the console's ACK
+ * after a packet (is the console on this port?) and the err line of each refused key.
  */
 class ConfigLink {
   readonly link: BoardLink;

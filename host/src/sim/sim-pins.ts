@@ -20,7 +20,7 @@ interface Watch {
 export class SimPins {
   private levels: Record<string, number> = {};
   private watches = new Map<number, Watch>();
-  /** Presses not yet released (liftPresses). */
+  /** Presses not yet released (drop). */
   private presses = new Set<() => void>();
   private nextWatch = 1;
 
