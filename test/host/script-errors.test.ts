@@ -103,6 +103,23 @@ describe('dicetray script: refused scripts and boards', () => {
     expectClean(await run(['mirror', '-p', `tcp://127.0.0.1:${port}`], dir, 20_000), 3, /cannot open tcp:\/\/127\.0\.0\.1:\d+: no answer within 5 s/);
   });
 
+  it('a board that is not this firmware (silent, or another protocol version) is exit 4 before any step', { timeout: 60_000 }, async () => {
+    // A connection that takes packets and says nothing (another program on the port), then one
+    // that says hello in protocol v9: each step failed on its own with nothing to say why.
+    for (const [hello, why] of [[null, /no dicetray firmware answered on tcp:\S+ within 5 s/], [{ t: 'hello', v: 9, fw: '9.0.0', bh: 'future00', game: 'pechvogel', board: 'PICO_R1_3', boot: 1, s: 1 }, /protocol mismatch on tcp:\S+: the board speaks v9, this host v1 \(board firmware 9\.0\.0\)/]] as const) {
+      const server = net.createServer((sock) => {
+        sock.on('error', () => {});
+        if (hello) sock.on('data', () => sock.write('DT:' + JSON.stringify(hello) + '\n'));
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+      stops.push(() => server.close());
+      const url = `tcp://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const r = await run(['script', path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table'), '--board', url], dir, 30_000);
+      expectClean(r, 4, why);
+      expect(r.out).not.toMatch(/carmen\.table:\d+:/);
+    }
+  });
+
   it('leaves a game in progress on a real board alone unless told to replace it (--replace-game)', { timeout: 60_000 }, async () => {
     const b = await tcpBoard();
     stops.push(() => {

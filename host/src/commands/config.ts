@@ -22,6 +22,7 @@ import { directUrl, evaluate } from '../espruino-tools';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
+import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
 import type { Output } from '../output';
 
@@ -106,12 +107,12 @@ class ConfigLink {
     const p = this.until(
       HELLO_TIMEOUT_MS,
       (m) => (m.t === 'hello' ? m : undefined),
-      () => new HostError(`no dicetray firmware answered on ${name} within ${HELLO_TIMEOUT_MS / 1000} s`, EXIT.protocol, `flash the firmware with \`dicetray flash --port ${name}\`, or check the port is the board; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted`),
+      () => noAnswerError(name, HELLO_TIMEOUT_MS / 1000),
       () => this.send({ c: 'hello' }),
     );
     this.send({ c: 'hello' });
     const h = await p;
-    if (h.v !== PROTOCOL_VERSION) throw new HostError(`protocol mismatch on ${name}: the board speaks v${h.v}, this host v${PROTOCOL_VERSION} (board firmware ${h.fw})`, EXIT.protocol, `flash this host's firmware: dicetray flash --port ${name}`);
+    if (h.v !== PROTOCOL_VERSION) throw protocolMismatchError(name, h);
     return h;
   }
 

@@ -17,6 +17,11 @@ import { BAUD_RATE, connectTcp, openError, parseBoardSpec } from '../link/open-b
 import { findOneBoard } from '../link/find-boards';
 import { EXIT, fileError, HostError } from '../errors';
 import type { Output } from '../output';
+import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
+
+/** How long a board has to say hello (asked again each round) before the script gives up. */
+const HELLO_WAIT_MS = 5000;
 
 /**
  * The board a script plays on. `sim` (or `sim:memory`) is a simulated board with empty Storage,
@@ -63,7 +68,11 @@ export async function script(file: string, opts: { board: string; json?: boolean
   const conn = await connect(opts.board);
   try {
     const runner = new ScriptRunner(conn.target);
-    await runner.start();
+    await runner.start(HELLO_WAIT_MS);
+    // Steps against a board that is not this firmware would each fail with nothing to say why.
+    const h = runner.model.hello;
+    if (!h && !(conn.target.lost && conn.target.lost())) throw noAnswerError(opts.board, HELLO_WAIT_MS / 1000);
+    if (h && h.v !== PROTOCOL_VERSION) throw protocolMismatchError(opts.board, h);
     // A café table's game is not a script's to wipe: a real board's game in progress stays unless
     // asked. Told by the board's snapshot, waited for (a slow board): without it, it cannot be told.
     const replaces = steps.find((s) => s.op === 'new' || s.op === 'given');

@@ -8,7 +8,8 @@ import { BoardLink } from '../link/board-link';
 import type { BoardStream } from '../link/open-board';
 import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
-import { EXIT, HostError } from '../errors';
+import type { HostError } from '../errors';
+import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
 
@@ -168,7 +169,7 @@ export class TableMirror extends EventEmitter {
       this.clearHello();
       const w = this.firstWait;
       this.firstWait = null;
-      w.fail(new HostError(`no dicetray firmware answered on ${this.stream.spec.name} within ${Math.round(waited / 1000)} s`, EXIT.protocol, 'flash the firmware with `dicetray flash --port ' + this.stream.spec.name + '`, or check the port is the board; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted'));
+      w.fail(noAnswerError(this.stream.spec.name, Math.round(waited / 1000)));
       return;
     }
     if (!this.firstWait && this.status === 'handshake' && waited >= this.helloTimeoutMs) {
@@ -227,7 +228,7 @@ export class TableMirror extends EventEmitter {
       if (this.firstWait) {
         const w = this.firstWait;
         this.firstWait = null;
-        w.fail(new HostError(`protocol mismatch on ${this.stream.spec.name}: the board speaks v${m.v}, this host v${PROTOCOL_VERSION} (board firmware ${m.fw})`, EXIT.protocol, `flash this host's firmware: dicetray flash --port ${this.stream.spec.name}`));
+        w.fail(protocolMismatchError(this.stream.spec.name, m));
       }
       return;
     }

@@ -61,10 +61,17 @@ export class ScriptRunner {
     });
   }
 
-  /** Connects: hello (LED frames on at its answer), snapshot. */
-  async start(): Promise<void> {
-    this.target.link.send({ c: 'hello' });
-    await this.target.settle();
+  /**
+   * Connects: hello (LED frames on at its answer), snapshot. A board that says nothing is asked
+   * again for up to `helloMs` of real time; the caller reads model.hello to tell what answered.
+   */
+  async start(helloMs = 5000): Promise<void> {
+    const t0 = Date.now();
+    do {
+      this.target.link.send({ c: 'hello' });
+      await this.target.settle();
+      if (this.target.lost && this.target.lost()) return;
+    } while (!this.model.hello && Date.now() - t0 < helloMs);
     await this.target.settle();
   }
 
