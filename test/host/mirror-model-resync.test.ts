@@ -40,6 +40,14 @@ describe('the mirror model resyncs until it is in sync', () => {
     h.send({ t: 'snap', i: 2, end: true, d: h.text.slice(2 * third) });
     expect(h.m.synced).toBe(true);
     expect(h.m.state && h.m.state.players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+    // The hello's resync is the board's own doing (the simulator's terminal leaves it out); the lost chunk's is a fault.
+    const resyncs = h.events.filter((e) => e.kind === 'resync') as Extract<MirrorEvent, { kind: 'resync' }>[];
+    expect(resyncs.map((e) => [e.reason, e.routine])).toEqual([
+      ['board said hello', true],
+      ['snapshot interrupted', false],
+    ]);
+    h.send({ t: 'new' });
+    expect((h.events[h.events.length - 1] as Extract<MirrorEvent, { kind: 'resync' }>).routine).toBe(true);
   });
 
   it('asks again when no snapshot comes (the request lost), not before SNAPSHOT_RETRY_MS', () => {

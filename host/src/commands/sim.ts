@@ -125,7 +125,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
-      if (e.kind === 'resync' && e.reason !== 'board said hello' && e.reason !== 'a game started or ended at the board') say(`mirror: ${e.reason}, asking for a snapshot`);
+      if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, asking for a snapshot`);
       // The code worded as the status line words it (how many dice are due and entered…); the
       // action the board names is the one it tried (an 8th pad key read "refused throw").
       else if (e.kind === 'refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);

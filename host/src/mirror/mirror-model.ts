@@ -46,7 +46,8 @@ export type Hello = Omit<Extract<BoardMsg, { t: 'hello' }>, 't' | 's'>;
 export type MirrorEvent =
   | { kind: 'hello'; hello: Hello }
   | { kind: 'mismatch'; hello: Hello }
-  | { kind: 'resync'; reason: string }
+  /** `routine`: the board's own doing (a hello, a new game), not a fault on the line. */
+  | { kind: 'resync'; reason: string; routine: boolean }
   | { kind: 'synced' }
   /** `before`: the state the action was applied to (who did it, how a turn ended). */
   | { kind: 'action'; action: Record<string, unknown>; before: PvState; state: PvState; line: string }
@@ -83,12 +84,12 @@ export class MirrorModel extends EventEmitter {
   }
 
   /** Out of sync: asks for a snapshot, once until one comes (`retry` asks again if none does). */
-  private resync(reason: string, askNow = true): void {
+  private resync(reason: string, askNow = true, routine = false): void {
     this.synced = false;
     this.chunks = [];
     if (!this.wantSnapshot) {
       this.wantSnapshot = true;
-      this.note({ kind: 'resync', reason });
+      this.note({ kind: 'resync', reason, routine });
       if (askNow) this.ask();
       else this.askedAt = this.now();
     }
@@ -114,7 +115,7 @@ export class MirrorModel extends EventEmitter {
       }
       this.note({ kind: 'hello', hello: this.hello });
       this.wantSnapshot = false;
-      this.resync('board said hello');
+      this.resync('board said hello', true, true);
       return;
     }
     if (this.lastSeq >= 0 && msg.s !== this.lastSeq + 1) {
@@ -143,7 +144,7 @@ export class MirrorModel extends EventEmitter {
         // its snapshot, and the note waits for it.
         this.afterNew = true;
         this.wantSnapshot = false;
-        return this.resync('a game started or ended at the board');
+        return this.resync('a game started or ended at the board', true, true);
       case 'ui':
         this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
         this.emit('change');
