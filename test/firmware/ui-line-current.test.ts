@@ -22,6 +22,7 @@ describe('ui line', () => {
     let events = 0;
     let stray = 0;
     let timed = 0;
+    let refusedSeat = 0;
     for (let game = 0; game < 6; game++) {
       const { board, sim } = await bootedSim(
         [
@@ -33,9 +34,26 @@ describe('ui line', () => {
       );
       let last: BoardMsg | undefined;
       let read = 0;
+      // A mirror there all along: every line in order (the snapshots asked for below included).
+      const live = new MirrorModel(() => {});
       const check = (what: string) => {
-        for (; read < sim.msgs.length; read++) if (sim.msgs[read].t === 'ui') last = sim.msgs[read];
+        for (; read < sim.msgs.length; read++) {
+          if (sim.msgs[read].t === 'ui') last = sim.msgs[read];
+          live.handle(sim.msgs[read]);
+        }
+        // Whose seat the refusal showing is at, as the host tells it from the btn lines (the ui
+        // line does not say; a press refused again alike sends none): the board's own errSeat.
+        const before = sim.requestSync({ c: 'snap' }).msgs;
+        const board0 = joinSnapshot(before)!;
+        for (const m of before) live.handle(m);
+        read = sim.msgs.length;
+        if (board0.ui.err && board0.h && live.synced) {
+          expect(live.ui!.ep, `${what}: refused at seat ${board0.ui.errSeat}`).toBe((board0.h.seats as number[]).indexOf(board0.ui.errSeat));
+          if (live.ui!.ep! >= 0) refusedSeat++;
+        }
         const snapMsgs = sim.requestSync({ c: 'snap' }).msgs;
+        for (const m of snapMsgs) live.handle(m);
+        read = sim.msgs.length;
         const snap = joinSnapshot(snapMsgs);
         expect(snap, what).not.toBeNull();
         const ui = snap!.ui;
@@ -52,6 +70,7 @@ describe('ui line', () => {
         expect({ m: j.m, e: j.e, c: j.c, v: j.v, vic: j.vic, err: j.err }, what).toEqual({ m: seen!.m, e: seen!.e, c: seen!.c, v: seen!.v, vic: seen!.vic, err: seen!.err });
         expect(j.dl > 0, what).toBe((ui.deadline as number) > 0);
         expect(j.dl, what).toBeLessThanOrEqual(4000);
+        expect(j.ep, what).toBe(ui.err && snap!.h ? (snap!.h.seats as number[]).indexOf(ui.errSeat as number) : j.ep);
         events++;
       };
       check('after set-up');
@@ -84,6 +103,7 @@ describe('ui line', () => {
     }
     expect(stray).toBeGreaterThan(30);
     expect(timed).toBeGreaterThan(15);
+    expect(refusedSeat).toBeGreaterThan(5);
     expect(events).toBeGreaterThan(500);
   });
 

@@ -40,6 +40,16 @@ describe('table wording found confusing at play', () => {
     t.players[1].markers = [4];
     t = run(t, [{ do: 'throw', faces: [4, 4, 4, 4, 'R', 3, 5] }, { do: 'choose_target', value: 4 }]);
     expect(tableRefusal('marker_not_available', t, ui())).toBe('Refused: that player has no 4');
+    // The seat pressed is known (the board's btn line): named, for whoever reads slowly.
+    expect(tableRefusal('marker_not_available', t, ui({ ep: 0 }))).toBe('Refused: Ann has no 4');
+  });
+});
+
+describe('correcting a throw', () => {
+  it('says what BACK does now: with faces entered it takes the last one back, only then it leaves', () => {
+    const s = run(start(), [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }]);
+    expect(promptText(s, ui({ c: true }), 0)).toEqual(["Correcting Ann's last throw (7 dice): enter its faces, OK", '  (BACK: leave it as it was)']);
+    expect(promptText(s, ui({ c: true, e: [3, 3] }), 0)[1]).toBe('  (BACK removes the last face, held clears them; then BACK leaves it as it was)');
   });
 });
 
@@ -55,7 +65,10 @@ describe('refusals the table state explains better than the code', () => {
     s.players[1].frustrations = 1;
     s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }]);
     expect(s.phase).toBe('reroll_window');
-    expect(tableRefusal('frustration_started', s, ui({ v: [1] }))).toBe('Refused: no frustration to spend');
+    expect(tableRefusal('frustration_started', s, ui({ v: [1] }))).toBe('Refused: Ann has no frustration to spend');
+    // An opponent's seat without one: named when the seat is known, the code's words when not.
+    expect(tableRefusal('no_frustration_to_spend', s, ui({ ep: 2 }))).toBe('Refused: Cleo has no frustration to spend');
+    expect(tableRefusal('no_frustration_to_spend', s, ui())).toBe('Refused: no frustration to spend');
     s.players[0].frustrations = 2;
     expect(tableRefusal('frustration_started', s, ui({ v: [1] }))).toBe('Refused: a frustration has started: the active player can no longer reduce on this throw');
   });

@@ -23,6 +23,12 @@ export interface MirrorUi {
   err: string;
   /** Host time when the countdown `dl` was reported. */
   at: number;
+  /**
+   * The player whose seat button made the refusal `err` (index into the state's players; -1: a
+   * pad key, OK or BACK, or not known). Host-side: the board's btn line comes before the ui line
+   * its press causes, and a press refused again alike brings no ui line at all.
+   */
+  ep?: number;
   /** Staff menu (m 'staff'): its settings, reroll-window ms and brightness cap (0..255). */
   w?: number;
   br?: number;
@@ -61,6 +67,8 @@ export class MirrorModel extends EventEmitter {
   state: PvState | null = null;
   header: (LogHeader & { seats?: number[] }) | null = null;
   ui: MirrorUi | null = null;
+  /** The player at the seat of the last button pressed (-1: not a seat), for the refusal it may bring. */
+  private pressedBy = -1;
   /** The set-up in progress at the buttons (null: not reported yet). */
   setup: MirrorSetup | null = null;
   /** Latest LED frame: one palette letter per LED, row-major. */
@@ -105,6 +113,16 @@ export class MirrorModel extends EventEmitter {
     if (this.wantSnapshot && this.now() - this.askedAt >= SNAPSHOT_RETRY_MS) this.ask();
   }
 
+  /** The player at seat button `b` (S1..S7) in the game on the board, or -1. */
+  private playerAt(b: string): number {
+    return /^S[1-7]$/.test(b) ? this.playerAtSeat(Number(b[1]) - 1) : -1;
+  }
+
+  private playerAtSeat(seat: unknown): number {
+    const seats = this.header && this.header.seats;
+    return typeof seat === 'number' && Array.isArray(seats) ? seats.indexOf(seat) : -1;
+  }
+
   handle(msg: BoardMsg): void {
     if (msg.t === 'hello') {
       this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
@@ -146,7 +164,7 @@ export class MirrorModel extends EventEmitter {
         this.wantSnapshot = false;
         return this.resync('a game started or ended at the board', true, true);
       case 'ui':
-        this.ui = Object.assign({}, msg, { at: this.now() }) as unknown as MirrorUi;
+        this.ui = Object.assign({}, msg, { at: this.now(), ep: this.pressedBy }) as unknown as MirrorUi;
         this.emit('change');
         return;
       case 'setup':
@@ -160,6 +178,8 @@ export class MirrorModel extends EventEmitter {
       case 'rej':
         return this.note({ kind: 'refused', action: msg.a, code: msg.code });
       case 'btn':
+        this.pressedBy = this.playerAt(msg.b);
+        if (this.ui) this.ui.ep = this.pressedBy;
         return this.note({ kind: 'button', button: msg.b, press: msg.k });
       case 'err':
         return this.note({ kind: 'board_error', code: msg.code, msg: msg.msg });
@@ -190,7 +210,7 @@ export class MirrorModel extends EventEmitter {
     // The board's settings: all of them (c), or from older firmware the staff menu's two (w, br).
     if (snap.sf) this.ui = { m: 'staff', w: snap.c ? snap.c.window_ms : snap.w, br: snap.c ? snap.c.brightness : snap.br, at: this.now() } as MirrorUi;
     else if (u && typeof u.mode === 'string') {
-      this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now() };
+      this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now(), ep: this.playerAtSeat(u.errSeat) };
     }
     if (u && Array.isArray(u.seatsIn)) this.setup = { in: u.seatsIn, st: u.startSeat, vd: !!u.virtual, im: !!u.immune, so: !!u.stealOnly };
     this.wantSnapshot = false;

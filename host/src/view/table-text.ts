@@ -170,7 +170,7 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     const t = s.turn.target;
     const o = markerOptions(s);
     if (!o.take) return `Refused: the middle has no ${t} left${o.stealFrom.length ? ": steal one (a holder's seat button)" : ''}`;
-    return `Refused: that player has no ${t}`;
+    return `Refused: ${pressedBy(s, ui) || 'that player'} has no ${t}`;
   }
   if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
     const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
@@ -190,12 +190,20 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   // OK with no dice entered while the target is due: the target is what is missing, not dice.
   if (err === 'enter_dice' && s && s.phase === 'await_target') return 'Refused: choose the target first (pad 3–7)';
   // The active player's own seat with votes in and nothing to reduce with: the reason that always holds.
-  if (err === 'frustration_started' && s && s.players[s.active] && s.players[s.active].frustrations < 1) return refusalText('no_frustration_to_spend');
+  if (err === 'frustration_started' && s && s.players[s.active] && s.players[s.active].frustrations < 1) return `Refused: ${s.players[s.active].name} has no frustration to spend`;
+  // Whose it is, for whoever reads slowly (the LEDs mark the seat; the words did not say it).
+  if (err === 'no_frustration_to_spend' && s && pressedBy(s, ui)) return `Refused: ${pressedBy(s, ui)} has no frustration to spend`;
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
     if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
   }
   return refusalText(err);
+}
+
+/** The name of the player whose seat button brought the refusal, or '' (a pad key, not known). */
+function pressedBy(s: PvState, ui: MirrorUi | null): string {
+  const p = ui && typeof ui.ep === 'number' && ui.ep >= 0 ? s.players[ui.ep] : undefined;
+  return p ? p.name : '';
 }
 
 /** Seconds left of the countdown the board last reported. */
@@ -258,7 +266,8 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
   if (ui && ui.c) {
     // The throw being corrected is the one before the last decision (the last turn's, after the board's marker step).
     const u = s.undo;
-    return u ? [`Correcting ${u.players[u.active].name}'s last throw (${diceDue(u)} dice): enter its faces, OK`, '  (BACK: leave it as it was)'] : [];
+    // BACK takes the last face back first: only on an empty entry does it leave correcting.
+    return u ? [`Correcting ${u.players[u.active].name}'s last throw (${diceDue(u)} dice): enter its faces, OK`, ui.e && ui.e.length ? '  (BACK removes the last face, held clears them; then BACK leaves it as it was)' : '  (BACK: leave it as it was)'] : [];
   }
   switch (s.phase) {
     case 'await_first_throw':
