@@ -45,3 +45,9 @@ export function writeOutputFile(file: string, text: string): void {
     throw fileError('write', file, e, 'name a file in a folder you can write to');
   }
 }
+
+/** The files a classroom command wrote (odds, simulate), said alike at the end of its report. */
+export function sayWritten(opts: { csv?: string; svg?: string }, io: Output): void {
+  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
+}

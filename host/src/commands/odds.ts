@@ -10,7 +10,7 @@ import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
 import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
-import { outWrapped, type Output } from '../output';
+import { outWrapped, sayWritten, type Output } from '../output';
 
 export interface OddsOptions {
   from?: string;
@@ -57,7 +57,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   outWrapped(io, 'p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
   io.out('');
   for (const r of rows) io.out(`  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}   ${r.exact}`);
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }
 
@@ -133,7 +133,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}   ${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
     }
   }
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }
 
@@ -249,7 +249,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   const fromStart = list.some((o) => o.from === 'start');
   outWrapped(io, `(expected throws: every throw of the turn, empty ones, which change nothing, too${fromStart ? '; from the first throw, that one too' : ''})`, ' ');
   if (reduce) outWrapped(io, '(one reduce in hand: the active player rerolls a throw exactly when that raises the chance of a marker; nobody frustrates)', ' ');
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }
 
@@ -335,6 +335,6 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   outWrapped(io, '(otherwise each frustrater gets its frustration back and one more, from the active player while they have any)', ' ');
   io.out('');
   outWrapped(io, `a marker from ${t},${r}: ${f4(oddsFrom(t, r).marker)} if nobody rerolls, ${f4(against)} (${fractionText(against)}) against an opponent who frustrates to deny it, after a throw to: ${denyAfter.join(' · ') || 'never'} (the frustration kept for later otherwise)`);
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
+  sayWritten(opts, io);
   return EXIT.ok;
 }

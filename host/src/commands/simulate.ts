@@ -7,7 +7,7 @@ import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, HostError } from '../errors';
 import { checkCsvTarget, writeTable, type Cell } from '../csv-table';
-import { outWrapped, writeOutputFile, type Output } from '../output';
+import { outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
@@ -19,12 +19,6 @@ import { standardPath } from '../../../shared/games/thats-life/cards';
 /** "1 simulated turn", "100,000 simulated turns" (plot titles). */
 function turnsText(n: number): string {
   return `${n.toLocaleString('en')} simulated turn${n === 1 ? '' : 's'}`;
-}
-
-/** The files a simulation wrote, said as odds says them. */
-function sayWritten(opts: { csv?: string; svg?: string }, io: Output): void {
-  if (opts.csv) io.out(`\nwritten to ${opts.csv}`);
-  if (opts.svg) io.out(`${opts.csv ? '' : '\n'}plot written to ${opts.svg}`);
 }
 
 export interface SimulateOptions {
