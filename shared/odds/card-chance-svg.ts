@@ -6,6 +6,7 @@
  */
 import { escapeXml } from '../text/escape-xml';
 import { wrap } from '../text/wrap';
+import { plotFrame } from './plot-frame';
 
 export interface CardChance {
   /** The card as printed (+8, -3, a fortune), under its number. */
@@ -30,13 +31,7 @@ export function cardChanceSvg(title: string, cards: CardChance[], limit: number,
   const x = (i: number) => L + slot * (i + 0.5);
   const y = (p: number) => T + (1 - p / top) * h;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
-  out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  lines.forEach((t, i) => out.push(`<text x="${width / 2}" y="${22 + 18 * i}" text-anchor="middle" font-size="14">${escapeXml(t)}</text>`));
-  for (let i = 0; i * step <= top + 1e-12; i++) {
-    const p = i * step;
-    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(2)}</text>`);
-  }
+  plotFrame(out, width, height, lines, { left: L, right: L + w, step, top, digits: 2, y });
   // Every card's number, and the card itself below it in grey (a thin axis: 32 labels in 720 px).
   cards.forEach((c, i) => {
     out.push(`<text x="${x(i).toFixed(1)}" y="${T + h + 14}" text-anchor="middle" font-size="10">${i + 1}</text>`);

@@ -5,6 +5,7 @@
  */
 import { escapeXml } from '../text/escape-xml';
 import { wrap } from '../text/wrap';
+import { plotFrame } from './plot-frame';
 
 export interface Series {
   name: string;
@@ -51,13 +52,7 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
   const x = (n: number) => L + (Math.log10(Math.max(1, n)) / decades) * w;
   const y = (p: number) => T + (1 - p / top) * h;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
-  out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  lines.forEach((t, i) => out.push(`<text x="${width / 2}" y="${22 + 18 * i}" text-anchor="middle" font-size="14">${escapeXml(t)}</text>`));
-  for (let i = 0; i * step <= top + 1e-12; i++) {
-    const p = i * step;
-    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/><text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${p.toFixed(digits)}</text>`);
-  }
+  plotFrame(out, width, height, lines, { left: L, right: L + w, step, top, digits: digits, y });
   for (let d = 0; d <= Math.floor(decades); d++) {
     const n = 10 ** d;
     out.push(`<line x1="${x(n)}" x2="${x(n)}" y1="${T}" y2="${T + h}" stroke="#eee"/><text x="${x(n)}" y="${T + h + 16}" text-anchor="middle">${n.toLocaleString('en')}</text>`);
