@@ -163,10 +163,15 @@ export class MirrorModel extends EventEmitter {
         this.afterNew = true;
         this.wantSnapshot = false;
         return this.resync('a game started or ended at the board', true, true);
-      case 'ui':
-        this.ui = Object.assign({}, msg, { at: this.now(), ep: this.pressedBy }) as unknown as MirrorUi;
+      case 'ui': {
+        // The refusal still showing keeps its seat (a countdown's line); a new one is the last
+        // press's, taken once: a later refusal without a press (a host's action) is nobody's seat.
+        const ep = msg.err && this.ui && this.ui.err === msg.err ? this.ui.ep : this.pressedBy;
+        this.pressedBy = -1;
+        this.ui = Object.assign({}, msg, { at: this.now(), ep }) as unknown as MirrorUi;
         this.emit('change');
         return;
+      }
       case 'setup':
         this.setup = { in: msg.in, st: msg.st, vd: msg.vd, im: msg.im, so: msg.so };
         this.emit('change');
