@@ -47,5 +47,14 @@ describe('the mirror model names the seat a refusal is at', () => {
     t.ui('');
     t.ui('window_closed');
     expect(t.m.ui!.ep).toBe(-1);
+    // A seat refused alike sends no ui line, so its press is still the last one; an action line
+    // after it (the board acted on something else) ends its claim: a refusal then is nobody's seat.
+    t.btn('S3');
+    t.ui('no_frustration_to_spend');
+    t.btn('S5');
+    expect(t.m.ui!.ep).toBe(2);
+    t.send({ t: 'act', n: 1, a: { do: 'pass' } });
+    t.ui('window_open');
+    expect(t.m.ui!.ep).toBe(-1);
   });
 });

@@ -156,6 +156,8 @@ export class MirrorModel extends EventEmitter {
         if (msg.end) this.applySnapshot(this.chunks.join(''));
         return;
       case 'act':
+        // A press that acted brings no refusal: a later one (a host's action) is not at its seat.
+        this.pressedBy = -1;
         return this.applyAction(msg.n, msg.a);
       case 'new':
         // A new game, or the one in play ended (staff, an abandoned table): the board says which in
