@@ -50,8 +50,6 @@ export interface MirrorSetup {
 export type Hello = Omit<Extract<BoardMsg, { t: 'hello' }>, 't' | 's'>;
 
 export type MirrorEvent =
-  | { kind: 'hello'; hello: Hello }
-  | { kind: 'mismatch'; hello: Hello }
   /** `routine`: the board's own doing (a hello, a new game), not a fault on the line. */
   | { kind: 'resync'; reason: string; routine: boolean }
   | { kind: 'synced' }
@@ -127,11 +125,8 @@ export class MirrorModel extends EventEmitter {
     if (msg.t === 'hello') {
       this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
       this.lastSeq = msg.s;
-      if (msg.v !== PROTOCOL_VERSION) {
-        this.note({ kind: 'mismatch', hello: this.hello });
-        return;
-      }
-      this.note({ kind: 'hello', hello: this.hello });
+      // Another protocol: nothing to read (its owner says so: TableMirror's status, script's exit 4).
+      if (msg.v !== PROTOCOL_VERSION) return;
       this.wantSnapshot = false;
       this.resync('board said hello', true, true);
       return;
