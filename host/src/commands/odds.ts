@@ -106,8 +106,8 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
       spots.push({ spot: sp, exact: fractionText(f), p: toNumber(f), best: sp === pick, as_good: false });
     }
     // Another spot with the same chance is as good for the bet (though an evasion spot scores less).
-    const top = spots.filter((x) => x.best).map((x) => x.exact)[0];
-    for (const x of spots) x.as_good = x.exact === top;
+    const top = spots.find((x) => x.best);
+    for (const x of spots) x.as_good = !!top && x.exact === top.exact;
   }
   // With --die the question is where it goes: the CSV lists its spots (it gave the policies and left
   // that answer out); a die that fits nowhere gives the header alone.

@@ -178,11 +178,7 @@ export class ActionLogWriter {
       this.lastThrow.delete(label);
       if (waiting) this.safely(label, () => this.writeRow(label, waiting));
     }
-    if (!s) {
-      if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, null));
-      return;
-    }
-    if (this.opts.dir) {
+    if (s && this.opts.dir) {
       const cur = this.files.get(label);
       if (old && old.hash === hash) {
         this.files.set(label, old);

@@ -192,7 +192,8 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   // The active player's own seat with votes in and nothing to reduce with: the reason that always holds.
   if (err === 'frustration_started' && s && s.players[s.active] && s.players[s.active].frustrations < 1) return `Refused: ${s.players[s.active].name} has no frustration to spend`;
   // Whose it is, for whoever reads slowly (the LEDs mark the seat; the words did not say it).
-  if (err === 'no_frustration_to_spend' && s && pressedBy(s, ui)) return `Refused: ${pressedBy(s, ui)} has no frustration to spend`;
+  const who = err === 'no_frustration_to_spend' && s ? pressedBy(s, ui) : '';
+  if (who) return `Refused: ${who} has no frustration to spend`;
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
     if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
