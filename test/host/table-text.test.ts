@@ -3,7 +3,8 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { optionsText, promptText, RefusalClock, REFUSAL_SHOW_MS, setupText } from '../../host/src/view/table-text';
+import { optionsText, promptText, setupText } from '../../host/src/view/table-text';
+import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock';
 
 describe('what the screens say the table should do', () => {
   it('set-up: who joined, who starts, the options; a refusal stays with the set-up', () => {

@@ -11,7 +11,7 @@ import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, drawBoard } from '../view/terminal-view';
-import { RefusalClock } from '../view/table-text';
+import { RefusalClock } from '../view/refusal-clock';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { checkLabels, checkWebOptions } from './mirror-options';

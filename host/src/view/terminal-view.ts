@@ -4,7 +4,8 @@
  */
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { entryText, promptText, ruleOptions, refusalLeft, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
+import { entryText, promptText, ruleOptions, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
+import { refusalLeft } from './refusal-clock';
 import { letterRgb } from './palette';
 
 const ESC = '\x1b[';
