@@ -16,8 +16,8 @@
 import { POWER } from './power';
 
 /** Seat buttons, then the entry pad in its fixed order. */
-export const SEAT_INPUTS = ['SEAT1', 'SEAT2', 'SEAT3', 'SEAT4', 'SEAT5', 'SEAT6', 'SEAT7'] as const;
-export const PAD_INPUTS = ['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BACK'] as const;
+const SEAT_INPUTS = ['SEAT1', 'SEAT2', 'SEAT3', 'SEAT4', 'SEAT5', 'SEAT6', 'SEAT7'] as const;
+const PAD_INPUTS = ['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BACK'] as const;
 export const INPUT_NAMES = [...SEAT_INPUTS, ...PAD_INPUTS] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 

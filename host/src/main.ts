@@ -10,7 +10,7 @@ import { settingsTable } from './commands/config-settings';
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
  * it runs: `odds` need not load the firmware's build tools (TypeScript's parser alone takes ~1.5 s).
  */
-export function buildCli(io: Output, setCode: (c: number) => void): Command {
+function buildCli(io: Output, setCode: (c: number) => void): Command {
   const program = new Command('dicetray')
     .description('Dice-tray companion: rules engine, board firmware tools and mirror')
     .version(packageVersion(), '-V, --version', 'the version of dicetray (the firmware it builds has the same)')

@@ -50,7 +50,7 @@ export function entryLine(state: BaseState, action: Action, effects: { type: str
   return JSON.stringify(e);
 }
 
-export function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | StepFail {
+function startFromHeader(h: LogHeader): { ok: true; state: BaseState } | StepFail {
   const g = gameDef(h.game);
   if (!g) return fail('unknown_game', 'no rules for game ' + JSON.stringify(h.game));
   try {

@@ -14,7 +14,7 @@ export function seedRng(seed: number): RngState {
 }
 
 /** Advances `st` in place and returns 31 random bits (kept below 2^31 so Espruino stays in int range). */
-export function nextInt31(st: RngState): number {
+function nextInt31(st: RngState): number {
   let a = st[0];
   let b = st[1];
   let c = st[2];

@@ -9,7 +9,7 @@ import { espruinoModule } from '../espruino-module';
 import type { SelfTest } from './selftest';
 import type { staffButton, staffLeds } from './staff-menu';
 
-export const MAINTENANCE_FILE = 'dt.maint';
+const MAINTENANCE_FILE = 'dt.maint';
 
 export interface Maintenance {
   SelfTest: typeof SelfTest;

@@ -15,7 +15,7 @@ import type { EspruinoGlobals } from '../espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
 
-export const MAX_SEATS = 7;
+const MAX_SEATS = 7;
 /** How long the LEDs show a virtual roll's faces (a first throw's: until the target is chosen). */
 const ROLL_SHOW_MS = 3000;
 
