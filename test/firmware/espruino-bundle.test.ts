@@ -188,6 +188,10 @@ describe('the fix-up pass, on the ES5 Espruino mis-runs', () => {
     ['functions called before their declaration', true, 'print(h(2)); function h(v) { return v * k(); } function k() { return inner(); function inner() { return 21; } }'],
     ['TypeScript ES5 class shape', true, 'var B = (function (_super) { ext(B, _super); function B() { this.v = 1; } return B; }(Object)); function ext(d, b) { d.base = b; } print(new B().v, B.base === Object);'],
     ['identifier named of', true, 'var of = 2; function t(of) { return of * 3; } print(t(of), { of: 1 }.of);'],
+    ['a function declared in a block after its use', true, 'function t(c) { if (c) { print(x()); function x() { return "x"; } } } t(1);'],
+    ['a function declared in a switch case after its use', true, 'function s(n) { switch (n) { case 1: print(h()); function h() { return 1; } } } s(1);'],
+    // Dropping `var b` must not join `a = 1` to the parenthesised call on the next line (ASI).
+    ['a var without a value between lines without semicolons', false, 'var a = 1\nvar b\n(function () { print(a, b); })()'],
     ['array holes', false, 'var a = [1,,3]; var b = [1,,]; print(a.length, a[1] === undefined, b.length, [,].length);'],
     ['for-in and for with var', false, 'var o = { a: 1, b: 2 }, ks = []; for (var k in o) ks.push(k); for (var i = 0, j; i < 2; i++) ks.push(i); print(ks.join(), j);'],
   ];

@@ -52,3 +52,21 @@ describe('checkEspruinoCompat resolves names by scope', () => {
     expect(problems('if (!Array.from) Array.from = function (x) { return x; }; Array.from([]); typeof Math.trunc;')).toEqual([]);
   });
 });
+
+describe('checkEspruinoCompat flags what Espruino 2v29 mis-runs', () => {
+  it.each([
+    ['arguments in an arrow function', 'function f() { return () => arguments[0]; }', /'arguments' inside an arrow function/],
+    ['a missing Array/String method', 'function f(a) { return a.at(-1) + a.flat().length; }', /'\.at\(\)'[^]*'\.flat\(\)'/],
+    ['an array iterator method', 'const a = [1, 2]; for (const k of a.keys()) print(k);', /'\.keys\(\)' iterators do not exist/],
+    ['a method read from Array.prototype', 'function f(x) { return Array.prototype.slice.call(x, 1); }', /'Array\.prototype\.slice' reads as undefined[^]*\[\]\.slice/],
+    ['a class extending Array', 'class Row extends Array {}', /extends Array' does not work/],
+    ['an async function', 'async function f() { return 1; }', /async functions are not supported/],
+  ])('%s', (_name, code, message) => {
+    expect(problems(code).join('\n')).toMatch(message);
+  });
+
+  it('leaves their look-alikes alone', () => {
+    // A normal function's arguments, Object.keys/values, an instance's method, a class of its own.
+    expect(problems('function f() { return [].slice.call(arguments, 1); } Object.keys({}); Object.values({}); class Row {} class E2 extends Error { constructor() { super(); Object.setPrototypeOf(this, E2.prototype); } }')).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
+import { ABSENT_ARRAY_ONLY_METHODS, ABSENT_GLOBALS, ABSENT_METHODS, ABSENT_STATICS, ITERATOR_METHODS, PRESENT_STATICS } from '../../firmware/build/espruino-builtins.js';
 
 describe('createEspruinoSandbox', () => {
   it.each(['Map', 'Set', 'WeakMap', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'queueMicrotask', 'RangeError'])('has no global %s', (name) => {
@@ -33,5 +34,24 @@ describe('createEspruinoSandbox', () => {
     const sandbox = createEspruinoSandbox({ E: { hwRand: () => 4 } });
     sandbox.run('print("roll", E.hwRand(), { d: 6 }); console.log("done");');
     expect(sandbox.output).toEqual(['roll 4 {"d":6}', 'done']);
+  });
+
+  // The build's list of what 2v29 lacks (firmware/build/espruino-builtins.ts, from ESPRUINO.md §1.2) and the
+  // sandbox must agree: code the sandbox runs but the board cannot would pass the tests and fail on the table.
+  it('lacks everything the build check says Espruino 2v29 lacks', () => {
+    const sandbox = createEspruinoSandbox();
+    const has = (expr: string): boolean => sandbox.run(`typeof ${expr} !== 'undefined'`) as boolean;
+    expect([...ABSENT_GLOBALS].filter((name) => has(name))).toEqual([]);
+    const prototypes: Record<string, string[]> = { Array: ['Array'], String: ['String'], 'Array/String': ['Array', 'String'], Number: ['Number'], Promise: ['Promise'], Object: ['Object'] };
+    const methods = Object.entries(ABSENT_METHODS).flatMap(([name, owner]) => prototypes[owner].map((o) => `${o}.prototype.${name}`));
+    methods.push(...[...ITERATOR_METHODS, ...ABSENT_ARRAY_ONLY_METHODS].map((name) => `Array.prototype.${name}`));
+    methods.push(...Object.entries(ABSENT_STATICS).flatMap(([owner, names]) => [...names].map((name) => `${owner}.${name}`)));
+    expect(methods.filter(has)).toEqual([]);
+    // Where the build knows a global's every member, the sandbox has no others.
+    for (const [owner, present] of Object.entries(PRESENT_STATICS)) {
+      const own = sandbox.run(`Object.getOwnPropertyNames(${owner})`) as string[];
+      // (Not the own properties every function has.)
+      expect(own.filter((name) => !present.has(name) && !['length', 'name', 'arguments', 'caller'].includes(name)), owner).toEqual([]);
+    }
   });
 });

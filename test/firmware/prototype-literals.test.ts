@@ -59,6 +59,15 @@ var out = new A().f();`;
     expect(prototypeLiterals(proto)).toBe(proto);
   });
 
+  it('leaves alone methods added to a prototype whose constructor is not declared before them (a polyfill)', () => {
+    // A literal would replace String.prototype (a silent no-op, the methods never arrive) instead of adding to it.
+    const polyfill = `String.prototype.twice = function () { return this + this; };
+String.prototype.thrice = function () { return this + this + this; };
+var out = ['a'.twice(), 'b'.thrice()];`;
+    expect(prototypeLiterals(polyfill)).toBe(polyfill);
+    expect(run(prototypeLiterals(polyfill))).toEqual(['aa', 'bbb']);
+  });
+
   it('keeps an accessor defined after the methods on the new prototype', () => {
     const after = `var A = (function () {
     function A() {}

@@ -22,6 +22,11 @@ describe('fitScreen', () => {
     expect(screen(parts, 3)).toEqual(['title', 'game']);
   });
 
+  it('leaves the last column free, so a full line never makes the terminal wrap', () => {
+    const screen = fitScreen([{ lines: ['x'.repeat(100), 'short'] }], 80);
+    expect(screen.replace(ANSI, '').split('\n').slice(0, 2)).toEqual(['x'.repeat(79), 'short']);
+  });
+
   it('draws over the last screen in place', () => {
     expect(fitScreen([{ lines: ['a', 'b'] }])).toBe('\x1b[Ha\x1b[K\nb\x1b[K\n\x1b[J');
   });

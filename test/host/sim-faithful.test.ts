@@ -41,4 +41,45 @@ describe('the simulated board answers like the real interpreter', () => {
     b.write(packet(0x40, '{"c":"again"}'));
     expect(text()).toContain('{"c":"again"}');
   });
+
+  it("does not let a finished packet's 5 s timeout NAK the next packet while it is still arriving", () => {
+    const { b, text } = board();
+    b.write(packet(0x40, '{"c":"one"}'));
+    b.advance(4990);
+    const next = packet(0x40, '{"c":"two"}');
+    b.write(next.subarray(0, 6));
+    b.advance(20); // the first packet's 5 s are up while the second is half in
+    b.write(next.subarray(6));
+    expect(text()).not.toContain('\x15');
+    expect(text()).toContain('{"c":"two"}');
+  });
+});
+
+describe("the simulated board's setWatch debounce, as the board's", () => {
+  // A watch like the firmware's buttons (board.espruino.ts): both edges, repeat, debounced.
+  const WATCH = 'setWatch(function (e) { print("edge " + e.state); }, "B3", { repeat: true, edge: "both", debounce: 30 });';
+  function watched() {
+    const b = new SimBoard({ bundle: WATCH, pins: { S1: 'B3' }, clock: 'fake', storageFile: null });
+    const out: string[] = [];
+    b.on('data', (d: Buffer) => out.push(d.toString('latin1')));
+    b.boot();
+    return { b, edges: () => out.join('').match(/edge (true|false)/g) || [] };
+  }
+
+  it('turns a bouncing press into one falling and one rising edge', () => {
+    const { b, edges } = watched();
+    b.bounce('S1', 100);
+    b.advance(300);
+    expect(edges()).toEqual(['edge false', 'edge true']);
+  });
+
+  it('ignores a pulse shorter than the debounce time', () => {
+    const { b, edges } = watched();
+    b.press('S1', 10);
+    b.advance(300);
+    expect(edges()).toEqual([]);
+    b.press('S1', 100);
+    b.advance(300);
+    expect(edges()).toEqual(['edge false', 'edge true']);
+  });
 });

@@ -112,6 +112,21 @@ describe('simulated board REPL', () => {
     expect(b.bootCode).toContain('flashed');
   });
 
+  it('boots .bootrst instead of .bootcde, and runs it after reset() too (E.setBootCode(code, true))', () => {
+    // ESPRUINO.md §4 boot order: why `dicetray flash` erases a leftover .bootrst before writing .bootcde.
+    const storage = new SimStorage(null);
+    storage.files['.bootcde'] = 'print("bootcde")';
+    storage.files['.bootrst'] = 'print("bootrst")';
+    const { b, take } = board('print("factory")', storage);
+    b.boot();
+    expect(take()).toBe('bootrst\r\n>');
+    b.write('\x10E.setBootCode("print(\\"always\\")", true)\n');
+    expect(storage.files['.bootrst']).toBe('print("always")');
+    expect(storage.files['.bootcde']).toBe('print("bootcde")');
+    b.write('\x10reset();\n');
+    expect(take()).toMatch(/2v29[^]*always\r\n>$/);
+  });
+
   it('runs .boot0 before .bootcde, and echo(0) turns echo, results and prompts off', () => {
     const storage = new SimStorage(null);
     storage.files['.boot0'] = 'var early = "boot0";';
