@@ -25,6 +25,20 @@ describe('the simulated board answers like the real interpreter', () => {
     expect(text()).toContain('{"n":"Zo\\u00EB\\u20AC\\uD83D\\uDE00"}');
   });
 
+  it('has no neopixel module on the Linux build (the firmware then sends its frames as leds lines)', () => {
+    // As 2v29 for Linux prints it: Error: Module "neopixel" not found.
+    const probe = 'try { require("neopixel"); print("has"); } catch (e) { print("no: " + e.message); }';
+    const texts = ['LINUX', 'PICO_R1_3'].map((boardName) => {
+      const b = new SimBoard({ bundle: probe, pins: {}, clock: 'fake', storageFile: null, boardName });
+      const out: string[] = [];
+      b.on('data', (d: Buffer) => out.push(d.toString('latin1')));
+      b.boot();
+      return out.join('');
+    });
+    expect(texts[0]).toContain('no: Module "neopixel" not found');
+    expect(texts[1]).toContain('has');
+  });
+
   it('answers an EVAL packet with ACK and a response packet', () => {
     const { b, text } = board();
     b.write(packet(0x20, '6*7'));
