@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { bootedSim } from '../support/game-driver';
+import { pechvogel } from '../../shared/games/pechvogel';
 
 const cfg = (k: string, v: unknown) => ({ c: 'cfg', k, v }) as HostCmd;
 
@@ -108,5 +109,32 @@ describe('host commands', () => {
     board.press('K1', 80);
     board.advance(300);
     expect(sim.msgs.filter((m) => m.t === 'ui').pop()).toMatchObject({ m: 'play', e: [3] });
+  });
+
+  it('a button id made of two ids\' halves (1S, 2S, 6O) is an unknown button, not a press the table ignores', async () => {
+    const { sim } = await bootedSim([cfg('attract_ms', 0), { c: 'new', p: ['Ann', 'Ben'] } as HostCmd]);
+    for (const b of ['1S', '2S', '6O']) {
+      const r = sim.requestSync({ c: 'btn', b, k: 'press' } as HostCmd);
+      expect(r.msgs, b).toContainEqual(expect.objectContaining({ t: 'err', code: 'unknown_button', msg: b }));
+      expect(r.msgs.filter((m) => m.t === 'btn'), b).toEqual([]);
+    }
+    // The real ids still press.
+    expect(sim.requestSync({ c: 'btn', b: 'K1', k: 'press' } as HostCmd).msgs).toContainEqual(expect.objectContaining({ t: 'btn', b: 'K1' }));
+  });
+
+  it("a loaded game sits at the seats the load names: their buttons are the players', the others are nobody's", async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
+    const r = pechvogel.fromGiven({ players: [{ name: 'Ann', markers: [], frustrations: 0 }, { name: 'Ben', markers: [], frustrations: 0 }], active: 'Ann', middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, murphy: null }, {});
+    if (!r.ok) throw new Error(r.error.code);
+    expect(sim.requestSync({ c: 'load', st: r.state as unknown as Record<string, unknown>, seats: [2, 5] } as HostCmd).ack).toBe(true);
+    expect((sim.snapshot() as unknown as { h: { seats: number[] } }).h.seats).toEqual([2, 5]);
+    const ui = () => sim.msgs.filter((m) => m.t === 'ui').pop() as unknown as { err: string };
+    // Seat 1 is nobody's here; seat 3 is Ann's (no window to vote in: a refusal of another kind).
+    board.press('S1', 80);
+    board.advance(300);
+    expect(ui().err).toBe('not_playing');
+    board.press('S3', 80);
+    board.advance(300);
+    expect(ui().err).toBe('window_closed');
   });
 });

@@ -6,12 +6,15 @@
  *    the resume survive the next power cut (they were appended after the refused line and lost);
  *  - ending a game (staff K3, an abandoned kiosk game) cut between its erases never brings it back;
  *  - a torn boot counter goes on from its digits (it stayed NaN for good);
- *  - a full Storage refuses the action it cannot journal (storage_full) instead of dropping the press silently.
+ *  - a full Storage refuses the action it cannot journal (storage_full) instead of dropping the press silently;
+ *  - a reroll window's votes file naming a seat the game does not have (damaged, foreign) restores no votes.
  */
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { journalGame } from '../support/journal-game';
+import { freshSimRunner } from '../support/sim-runner';
+import { parseScript } from '../../host/src/script/parse-script';
 
 const game = (seed: number) => journalGame(seed, ['Ann', 'Ben', 'Cleo']);
 
@@ -110,5 +113,18 @@ describe('a journal the board cannot resume', () => {
     g.restart();
     expect(g.snap()).toEqual(later);
     expect(g.board.errors).toEqual([]);
+  });
+
+  it('a votes file naming a player the game does not have restores no votes: the window closes as a pass', async () => {
+    const { board, runner } = await freshSimRunner();
+    const given = 'given {"players":[{"name":"Kelly","markers":[],"frustrations":2},{"name":"Diego","markers":[],"frustrations":1},{"name":"Finn","markers":[],"frustrations":2}],"active":"Kelly","middle":{"3":3,"4":3,"5":3,"6":3,"7":3},"murphy":null,"turn":{"target":6,"board":{"targets":2,"ravens":2}}}\n';
+    const first = await runner.run(parseScript(given + 'press K4 K4 K2 OK\nexpect state phase=reroll_window\n'));
+    expect(first.every((r) => r.ok)).toBe(true);
+    const n = runner.model.state!.n;
+    // Three players (indices 0..2): index 3 is nobody.
+    board.storage.files['dt.vote'] = JSON.stringify({ n, v: [3] });
+    const after = await runner.run(parseScript('powercut\nexpect state phase=reroll_window\nexpect ui v=[]\npress OK\nexpect act pass\n'));
+    expect(after.map((r) => r.problem || 'ok')).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(board.errors).toEqual([]);
   });
 });

@@ -56,4 +56,30 @@ describe('the journal between power cuts', () => {
     g.board.advance(50);
     expect(g.snap()).toEqual(newer);
   });
+
+  it('after a resume too, of two complete checkpoints the one written last is resumed', async () => {
+    const g = await journalGame(47);
+    for (let i = 0; i < 10; i++) g.move();
+    // Resumed from the first checkpoint (the new game's): the next one must count on from it.
+    g.restart();
+    const slotOf = (i: number) => g.board.storage.files[CHECKPOINT_FILES[i]];
+    const resumedFrom = slotOf(0) ? 0 : 1;
+    let written = '';
+    g.board.storage.beforeErase = (name) => {
+      if (name !== CHECKPOINT_FILES[resumedFrom] || !slotOf(1 - resumedFrom)) return;
+      written = slotOf(1 - resumedFrom);
+      g.board.powerCut();
+      throw new Error('power cut before erasing ' + name + ' (simulated)');
+    };
+    for (let i = 0; i < 3000 && !written; i++) {
+      g.move();
+      g.board.advance(10);
+    }
+    g.board.storage.beforeErase = null;
+    expect(written, 'a second checkpoint was written').not.toBe('');
+    const newer = JSON.parse(written).s;
+    g.board.boot();
+    g.board.advance(50);
+    expect(g.snap()).toEqual(newer);
+  });
 });

@@ -5,9 +5,13 @@
  *  - a checkpoint torn at any length: the board resumes from the previous one and its lines;
  *  - an action line torn at any length: that action was not committed; the board resumes without
  *    it and the actions after the resume survive the next power cut too (appends would otherwise
- *    continue right after the torn prefix and make the line unreadable).
+ *    continue right after the torn prefix and make the line unreadable), a line cut right before
+ *    its newline too (it reads back whole, yet the next append would be glued onto it);
+ *  - the first checkpoint after a resume goes to the slot the board did not resume from, so one
+ *    torn at any length leaves the checkpoint it resumed from.
  */
 import { describe, expect, it } from 'vitest';
+import type { HostCmd } from '../../shared/protocol/messages';
 import { journalGame } from '../support/journal-game';
 
 const game = (seed: number) => journalGame(seed);
@@ -73,6 +77,43 @@ describe('power cut during a flash write', () => {
     expect(back.phase === 'await_first_throw' || back.n === old.n).toBe(true);
     for (let i = 0; i < 5; i++) g.move();
     const later = g.snap();
+    g.restart();
+    expect(g.snap()).toEqual(later);
+  });
+});
+
+describe('power cut during the first checkpoint after a resume', () => {
+  for (const keep of [0, 300]) {
+    it(`torn after ${keep} bytes: the checkpoint the board resumed from is still there (the new one went to the other slot)`, async () => {
+      const g = await journalGame(keep + 41);
+      for (let i = 0; i < 20; i++) g.move();
+      // Resumed: the journal goes on from the checkpoint slot and counter it found.
+      g.restart();
+      expect(g.board.errors).toEqual([]);
+      g.board.storage.tearNext = { prefix: 'dt.ga', keep };
+      for (let i = 0; i < 3000 && g.board.storage.tearNext; i++) g.move();
+      expect(g.board.storage.tearNext, 'a checkpoint was written').toBeNull();
+      const committed = g.snap();
+      g.restart();
+      expect(g.snap()).toEqual(committed);
+    });
+  }
+});
+
+describe('power cut right before the end of an action line', () => {
+  it('a line cut just before its newline: the resume starts the lines afresh, so the next actions survive the next power cut', async () => {
+    const g = await journalGame(53);
+    const throwIt = { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] };
+    const line = '{"n":1,"a":' + JSON.stringify(throwIt) + '}\n';
+    g.board.storage.tearNext = { prefix: 'dt.log', keep: line.length - 1 };
+    g.sim.requestSync({ c: 'act', a: throwIt } as HostCmd);
+    expect(g.board.storage.tearNext, 'the line was torn').toBeNull();
+    g.restart();
+    const resumed = g.snap();
+    expect(resumed.n === 0 || resumed.n === 1).toBe(true);
+    for (let i = 0; i < 4; i++) g.move();
+    const later = g.snap();
+    expect(later.n).toBeGreaterThan(resumed.n);
     g.restart();
     expect(g.snap()).toEqual(later);
   });

@@ -49,6 +49,30 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
     expect(results[2].problem).toMatch(/no accepted throw/);
   });
 
+  it('every kind of expectation fails when the board shows otherwise (a script that cannot fail tests nothing)', async () => {
+    const given = 'given {"players":[{"name":"A","markers":[],"frustrations":0},{"name":"B","markers":[],"frustrations":0}],"active":"A","middle":{"3":3,"4":3,"5":3,"6":3,"7":3},"murphy":null}\n';
+    const wrong: [string, RegExp][] = [
+      ['expect state phase=reroll_window', /phase: expected "reroll_window", got "await_first_throw"/],
+      ['expect state active=B', /active/],
+      ['expect ui e=[4]', /e\[0\]: expected 4, got 3/],
+      ['expect led 0 0 Y', /LED 0,0 shows ., expected Y/],
+      ['expect rej window_open', /no refusal window_open/],
+      ['expect act pass', /no accepted pass/],
+    ];
+    for (const [line, why] of wrong) {
+      const { runner } = await freshSimRunner();
+      // The run stops at the failure (the CLI says: FAILED after 3 of 4 steps).
+      const results = await runner.run(parseScript(given + 'press K1\n' + line + '\npress K2\n'));
+      expect(results.map((r) => r.ok), line).toEqual([true, true, false]);
+      expect(results[2].problem, line).toMatch(why);
+    }
+    // An accepted action since the last expectation fails expect no act.
+    const { runner } = await freshSimRunner();
+    const results = await runner.run(parseScript(given + 'press K1 K1 K1 K1 K1 K1 K1 OK\nexpect no act\n'));
+    expect(results.map((r) => r.ok)).toEqual([true, true, false]);
+    expect(results[2].problem).toMatch(/unexpected: {"do":"throw"/);
+  });
+
   it('expect no act is a fresh start: a refusal that came before it does not satisfy an expect rej after it', async () => {
     const given = 'given {"players":[{"name":"A","markers":[],"frustrations":0},{"name":"B","markers":[],"frustrations":0}],"active":"A"}\n';
     const { runner } = await freshSimRunner();

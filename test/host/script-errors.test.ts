@@ -58,6 +58,14 @@ describe('dicetray script: refused scripts and boards', () => {
     expect(() => parseScript('wait 100 200\n')).toThrow(/unexpected 200/);
   });
 
+  it('refuses a button the table does not have and an option new does not know, at parse time', () => {
+    expect(() => parseScript('press S8\n')).toThrow(/line 1: unknown button S8 \(S1\.\.S7, K1\.\.K6, OK, BK\)/);
+    expect(() => parseScript('hold K7\n')).toThrow(/unknown button K7/);
+    expect(() => parseScript('bounce S0\n')).toThrow(/unknown button S0/);
+    expect(parseScript('press S7 K6\n')).toEqual([{ line: 1, op: 'press', buttons: ['S7', 'K6'] }]);
+    expect(() => parseScript('new Ann Ben speed=3\n')).toThrow(/line 1: unknown option speed \(seed=N, start=N\)/);
+  });
+
   it('reads a quoted name with spaces as one name, without its quotes (as expect state reads it)', () => {
     const [step] = parseScript('new "Ann Lee" Ben seed=3\n');
     expect(step).toEqual({ line: 1, op: 'new', names: ['Ann Lee', 'Ben'], seed: 3, start: undefined });

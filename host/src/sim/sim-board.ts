@@ -93,17 +93,19 @@ export class SimBoard extends EventEmitter {
   /**
    * Power on: a fresh interpreter runs the boot code from Storage (.boot0-3, then .bootrst or
    * .bootcde), as Espruino does at every power-up. With no .bootcde in Storage the bundle passed
-   * in stands for it (a board that came flashed).
+   * in stands for it (a board that came flashed). `held`: buttons a finger is on through the
+   * power-up (pins float at power-up; these read low before the firmware runs).
    */
-  boot(): void {
-    this.start('power');
+  boot(held: string[] = []): void {
+    this.start('power', undefined, held);
   }
 
   /** Restarts the interpreter: 'power' and 'load' run the boot files, 'reset' only .bootrst. */
-  private start(how: 'power' | 'reset' | 'load', file?: string): void {
+  private start(how: 'power' | 'reset' | 'load', file?: string, held: string[] = []): void {
     this.storage.cut = false;
     this.clock.stopAll();
     this.pins.reset();
+    for (const b of held) this.setPin(this.pinOf(b), 0);
     this.packetHandlers = [];
     this.usbHandlers = [];
     this.onUncaught = null;

@@ -1,0 +1,149 @@
+/**
+ * TableMirror around its handshake, on a port whose board talks only when this test says so
+ * (fake timers; the port a stand-in for a serial port that stays open):
+ *  - waiting for a board not there yet (--wait) is said once;
+ *  - a board that does not answer after a reconnect is asked again for as long as it takes;
+ *  - a board that comes back speaking another protocol version is not mirrored;
+ *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
+ *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
+import type { BoardSpec, BoardStream } from '../../host/src/link/open-board';
+import { encodeLine } from '../../shared/protocol/board-codec';
+import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
+
+/** A port that stays open: what the mirror writes is kept as text, board lines are pushed in by hand. */
+class QuietPort extends EventEmitter implements BoardStream {
+  readonly spec: BoardSpec = { kind: 'serial', path: '/dev/ttyTEST', name: '/dev/ttyTEST' };
+  isOpen = true;
+  readonly sim = null;
+  written = '';
+  write(d: Uint8Array): void {
+    this.written += Buffer.from(d).toString('latin1');
+  }
+  close(): void {
+    this.isOpen = false;
+  }
+  reconnect(): void {}
+  /** The board sends `msg` as one line. */
+  line(msg: Record<string, unknown>): void {
+    this.emit('data', Buffer.from(encodeLine(msg) + '\r\n'));
+  }
+  /** How many hello commands the mirror sent since the last call. */
+  hellos(): number {
+    const n = this.written.split('{"c":"hello"}').length - 1;
+    this.written = '';
+    return n;
+  }
+}
+
+const hello = (s: number, boot: number, v = PROTOCOL_VERSION) => ({ t: 'hello', v, fw: '0.1.0', bh: 'abcd1234', game: 'pechvogel', board: 'PICO_R1_3', boot, s });
+
+let mirror: TableMirror | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  mirror?.stop();
+  mirror = null;
+  vi.useRealTimers();
+});
+
+async function liveMirror(): Promise<{ port: QuietPort; notes: TableNote[] }> {
+  const port = new QuietPort();
+  mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: Infinity });
+  const notes: TableNote[] = [];
+  mirror.on('note', (n: TableNote) => notes.push(n));
+  const started = mirror.start();
+  port.line(hello(1, 1));
+  await started;
+  expect(mirror.status).toBe('live');
+  return { port, notes };
+}
+
+describe('the mirror before its first connection (--wait)', () => {
+  it('says once that it waits for the board, not at every attempt to open it', () => {
+    const port = new QuietPort();
+    port.isOpen = false;
+    mirror = new TableMirror('T', port, { silenceMs: Infinity });
+    const notes: TableNote[] = [];
+    mirror.on('note', (n: TableNote) => notes.push(n));
+    void mirror.start().catch(() => {});
+    for (let i = 0; i < 5; i++) port.emit('retry', 'no such port');
+    expect(notes.map((n) => n.ev)).toEqual(['waiting']);
+    expect(notes[0].text).toBe('waiting for /dev/ttyTEST (no such port)');
+    expect(mirror.status).toBe('connecting');
+  });
+});
+
+describe('the mirror after its first hello', () => {
+  it('keeps asking a reconnected board that stays quiet, past the point it calls it silent, and is live at its answer', async () => {
+    const { port, notes } = await liveMirror();
+    // Unplugged and plugged in again: the port opens, the board does not answer yet.
+    port.emit('close', 'unplugged');
+    port.emit('open');
+    port.hellos();
+    vi.advanceTimersByTime(6000);
+    expect(mirror!.status).toBe('silent');
+    expect(notes.some((n) => n.ev === 'silent')).toBe(true);
+    // "still asking": a hello every helloRetryMs while silent, not only before.
+    port.hellos();
+    vi.advanceTimersByTime(30_000);
+    expect(port.hellos()).toBe(30);
+    port.line(hello(1, 2));
+    expect(mirror!.status).toBe('live');
+    vi.advanceTimersByTime(5000);
+    expect(port.hellos()).toBe(0);
+  });
+
+  it('mirrors nothing from a board that came back speaking another protocol version', async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'ui', m: 'setup', e: [], c: false, v: [], dl: 0, vic: -1, err: '', s: 2 });
+    expect(mirror!.model.ui).toMatchObject({ m: 'setup' });
+    // Reflashed with other firmware while mirrored: its hello says another version.
+    port.line(hello(1, 2, PROTOCOL_VERSION + 1));
+    expect(mirror!.status).toBe('mismatch');
+    expect(notes.some((n) => n.ev === 'mismatch')).toBe(true);
+    const from = notes.length;
+    port.hellos();
+    port.line({ t: 'ui', m: 'play', e: [3], c: false, v: [], dl: 0, vic: -1, err: '', s: 2 });
+    port.line({ t: 'leds', f: 'W'.repeat(128), s: 3 });
+    expect(notes.slice(from)).toEqual([]);
+    expect(mirror!.model.ui).toMatchObject({ m: 'setup' });
+    // Nothing is asked of it either (no snapshot requests into a board it cannot read).
+    expect(port.written).toBe('');
+  });
+
+  it('turns the LED frames on at every hello (a restarted board has them off), unless told not to', async () => {
+    const { port } = await liveMirror();
+    // At the first hello (liveMirror) and again at a restart's.
+    const on = () => port.written.split('{"c":"leds","on":true}').length - 1;
+    port.written = '';
+    port.line(hello(1, 2));
+    expect(mirror!.status).toBe('live');
+    expect(on()).toBe(1);
+    mirror!.stop();
+    // A one-off hello (flash's check) leaves them off.
+    const quiet = new QuietPort();
+    mirror = new TableMirror('T', quiet, { silenceMs: Infinity, ledsLink: false });
+    const started = mirror.start();
+    quiet.line(hello(1, 1));
+    await started;
+    expect(quiet.written).not.toContain('"leds"');
+  });
+
+  it('asks a board whose console staff opened for flashing for nothing, not even after a gap in its lines', async () => {
+    const { port } = await liveMirror();
+    port.line({ t: 'ui', m: 'flash', s: 2 });
+    expect(mirror!.status).toBe('flashing');
+    port.written = '';
+    // Lines keep coming on the port; one is missing (a gap would ask for a snapshot when live).
+    port.line({ t: 'err', code: 'x', msg: '', s: 5 });
+    port.line({ t: 'new', n: 0, s: 6 });
+    vi.advanceTimersByTime(60_000);
+    // Whatever the mirror wrote now would land in the console's password prompt.
+    expect(port.written).toBe('');
+  });
+});
