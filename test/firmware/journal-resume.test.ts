@@ -15,6 +15,28 @@ function lineBytes(files: Record<string, string>): number {
   return n;
 }
 
+/**
+ * Plays on until the checkpoint in slot `older` is about to be erased, the other slot written, and
+ * cuts the power there; returns the newer checkpoint as written.
+ */
+function playUntilCutBeforeErase(g: Awaited<ReturnType<typeof journalGame>>, older: number): string {
+  const slot = (i: number) => g.board.storage.files[CHECKPOINT_FILES[i]];
+  let written = '';
+  g.board.storage.beforeErase = (name) => {
+    if (name !== CHECKPOINT_FILES[older] || !slot(1 - older)) return;
+    written = slot(1 - older);
+    g.board.powerCut();
+    throw new Error('power cut before erasing ' + name + ' (simulated)');
+  };
+  for (let i = 0; i < 3000 && !written; i++) {
+    g.move();
+    g.board.advance(10);
+  }
+  g.board.storage.beforeErase = null;
+  expect(written, 'a second checkpoint was written').not.toBe('');
+  return written;
+}
+
 describe('the journal between power cuts', () => {
   it('without any power cut, a checkpoint is written once ~2 KB of lines piled up, and the lines start again', async () => {
     const g = await journalGame(31);
@@ -35,20 +57,8 @@ describe('the journal between power cuts', () => {
 
   it('two complete checkpoints (the power went before the old one was erased): the newer one is resumed', async () => {
     const g = await journalGame(37);
-    let written = '';
     // The second checkpoint goes to the second slot; the power goes before the first slot's erase.
-    g.board.storage.beforeErase = (name) => {
-      if (name !== CHECKPOINT_FILES[0] || !g.board.storage.files[CHECKPOINT_FILES[1]]) return;
-      written = g.board.storage.files[CHECKPOINT_FILES[1]];
-      g.board.powerCut();
-      throw new Error('power cut before erasing ' + name + ' (simulated)');
-    };
-    for (let i = 0; i < 3000 && !written; i++) {
-      g.move();
-      g.board.advance(10);
-    }
-    g.board.storage.beforeErase = null;
-    expect(written, 'a second checkpoint was written').not.toBe('');
+    const written = playUntilCutBeforeErase(g, 0);
     expect(g.board.storage.files[CHECKPOINT_FILES[0]], 'the older checkpoint is still there').toBeTruthy();
     const newer = JSON.parse(written).s;
     expect(newer.n).toBeGreaterThan(JSON.parse(g.board.storage.files[CHECKPOINT_FILES[0]]).s.n);
@@ -64,19 +74,7 @@ describe('the journal between power cuts', () => {
     g.restart();
     const slotOf = (i: number) => g.board.storage.files[CHECKPOINT_FILES[i]];
     const resumedFrom = slotOf(0) ? 0 : 1;
-    let written = '';
-    g.board.storage.beforeErase = (name) => {
-      if (name !== CHECKPOINT_FILES[resumedFrom] || !slotOf(1 - resumedFrom)) return;
-      written = slotOf(1 - resumedFrom);
-      g.board.powerCut();
-      throw new Error('power cut before erasing ' + name + ' (simulated)');
-    };
-    for (let i = 0; i < 3000 && !written; i++) {
-      g.move();
-      g.board.advance(10);
-    }
-    g.board.storage.beforeErase = null;
-    expect(written, 'a second checkpoint was written').not.toBe('');
+    const written = playUntilCutBeforeErase(g, resumedFrom);
     const newer = JSON.parse(written).s;
     g.board.boot();
     g.board.advance(50);
