@@ -63,6 +63,18 @@ describe('dicetray usage and file errors', () => {
     expect(existsSync(path.join(dist, rare))).toBe(true);
   }, 240_000);
 
+  it('flash fails when the board comes back with another bundle than the one sent (the upload did not take)', async () => {
+    // The manifest names another bundle than the code the board boots: what a board says after an
+    // upload that did not take (old firmware still booting) looks the same to the check.
+    const built = await ensureBundle();
+    const dist = path.join(dir, 'dist-other-hash');
+    cpSync(path.dirname(built.file), dist, { recursive: true });
+    const man = JSON.parse(readFileSync(path.join(dist, 'dicetray.json'), 'utf8'));
+    writeFileSync(path.join(dist, 'dicetray.json'), JSON.stringify(Object.assign(man, { hash: '00000000' })));
+    const r = await run(['flash', '-p', 'sim:memory'], dir, 120_000, { DICETRAY_DIST: dist });
+    expectClean(r, 5, new RegExp(`flash not verified: the board says bundle ${built.manifest.hash} \\(expected 00000000\\)`));
+  }, 240_000);
+
   it('mirror -p auto --wait waits for a board not plugged in yet (it exited 3 at once, a restart loop under systemd)', async () => {
     const r = await run(['mirror', '-p', 'auto', '--wait', '--json', '--no-log'], dir, 6_000);
     if (!onPath('udevadm')) return expectClean(r, 3, /cannot enumerate ports/); // no port listing here: still an error, not a wait
