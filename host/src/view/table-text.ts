@@ -161,9 +161,14 @@ function pressedBy(s: PvState, ui: MirrorUi | null): string {
   return p ? p.name : '';
 }
 
+/** Milliseconds left at host time `now` of the countdown the board last reported (0: none running). */
+export function countdownLeft(ui: MirrorUi, now: number): number {
+  return ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0;
+}
+
 /** Seconds left of the countdown the board last reported. */
 function secondsLeft(ui: MirrorUi, now: number): string {
-  return ((ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0) / 1000).toFixed(1);
+  return (countdownLeft(ui, now) / 1000).toFixed(1);
 }
 
 const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 100)} %`;

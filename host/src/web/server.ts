@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { RESTART_NOTE, optionsText, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
+import { countdownLeft, RESTART_NOTE, optionsText, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
@@ -112,7 +112,7 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
     height: GEOMETRY.height,
     frame: t.model.frame,
     game,
-    ui: ui ? { m: ui.m, e: ui.e, c: ui.c, v: ui.v, vic: ui.vic, err: ui.err, left: ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0 } : null,
+    ui: ui ? { m: ui.m, e: ui.e, c: ui.c, v: ui.v, vic: ui.vic, err: ui.err, left: countdownLeft(ui, now) } : null,
     setup: su ? { in: su.in, start, vd: su.vd, im: su.im, so: su.so } : null,
     setupText: setupMode ? setupText(su) : [],
     prompt,
