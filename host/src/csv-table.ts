@@ -17,6 +17,16 @@ export function exactCell(f: Fraction | string): string {
   return (typeof f === 'string' ? f : fractionText(f)).replace('/', ' / ');
 }
 
+/**
+ * A That's Life! card as a CSV cell: "+8" is a number to LibreOffice and Excel (8, the sign lost,
+ * checked with LibreOffice 7.4), so the signed cards are written in words: "plus 8", "minus 1a";
+ * the fortunes ("F1") stay as they are.
+ */
+export function cardCell(card: string): string {
+  const m = /^([+-])(\d.*)$/.exec(card);
+  return m ? `${m[1] === '+' ? 'plus' : 'minus'} ${m[2]}` : card;
+}
+
 /** A text cell, quoted when it holds the separator, a quote or a line break. */
 export function csvText(s: string, sep: string): string {
   return s.indexOf(sep) >= 0 || s.indexOf('"') >= 0 || /[\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -38,6 +48,8 @@ export function checkCsvTarget(file: string | undefined, json: boolean | undefin
   if (file === undefined && decimalComma) throw new HostError('--decimal-comma is for the CSV file', EXIT.usage, 'add --csv FILE (or --csv - for standard output)');
   if (file === undefined) return;
   if (!file.trim()) throw new HostError('--csv needs a file name', EXIT.usage, 'e.g. --csv odds.csv, or --csv - for standard output');
+  // `--csv --json` took the next option as the file's name (and wrote a file called "--json").
+  if (file !== '-' && file.startsWith('-')) throw new HostError(`--csv ${JSON.stringify(file)}: that is an option, not a file name`, EXIT.usage, `give --csv a file name first, e.g. --csv odds.csv ${file}, or ./${file} for a file really called so`);
   if (file === '-' && json) throw new HostError('--csv - and --json both write to standard output', EXIT.usage, 'give --csv a file name, or leave out --json');
 }
 

@@ -29,6 +29,12 @@ export interface TurnOdds {
   murphy: Fraction;
   /** Expected throws, empty throws included (the first throw too when from = 'start'). */
   throws: Fraction;
+  /**
+   * E[throws²]: with `throws`, the exact variance of the number of throws. A simulation's z for
+   * its mean throws uses it: the count is skewed (1 to 20+ throws), so a sample's own variance
+   * comes out low over a few dozen turns and overstates how far off they are.
+   */
+  throws2: Fraction;
 }
 
 /**
@@ -55,6 +61,7 @@ export const key = (t: number, r: number): string => t + ',' + r;
 interface Solved {
   ends: Record<string, Fraction>;
   throws: Fraction;
+  throws2: Fraction;
 }
 
 /** Absorption probabilities and expected throws from every live state (t ≤ 3, r ≤ 2). */
@@ -70,6 +77,9 @@ function solveAll(): Map<string, Solved> {
     const leave = sub(ONE, stay);
     const res: Record<string, Fraction> = {};
     let throws = ONE;
+    // Σ_{s'≠s} p(s') E(s') and Σ_{s'≠s} p(s') E2(s') over the states a throw moves on to.
+    let onE = ZERO;
+    let onE2 = ZERO;
     for (let a = 0; a <= n; a++) {
       for (let b = 0; a + b <= n; b++) {
         if (a === 0 && b === 0) continue;
@@ -81,18 +91,23 @@ function solveAll(): Map<string, Solved> {
           const next = out.get(key(t, r))!;
           for (const k of Object.keys(next.ends)) res[k] = add(res[k] || ZERO, mul(p, next.ends[k]));
           throws = add(throws, mul(throwOdds(n, a, b), next.throws));
+          onE = add(onE, mul(throwOdds(n, a, b), next.throws));
+          onE2 = add(onE2, mul(throwOdds(n, a, b), next.throws2));
         }
       }
     }
-    // E = (1 + Σ_{s'≠s} p(s') E(s')) / (1 − p(stay)).
-    out.set(key(s.targets, s.ravens), { ends: res, throws: div(throws, leave) });
+    // E = (1 + Σ_{s'≠s} p(s') E(s')) / (1 − p(stay)). With T = 1 + T(next), T(next) = T(s) after
+    // an empty throw: E2 = (1 + 2(Σ_{s'≠s} p(s') E(s') + p(stay) E) + Σ_{s'≠s} p(s') E2(s')) / (1 − p(stay)).
+    const e = div(throws, leave);
+    const e2 = div(add(add(ONE, mul(frac(2n, 1n), add(onE, mul(stay, e)))), onE2), leave);
+    out.set(key(s.targets, s.ravens), { ends: res, throws: e, throws2: e2 });
   }
   return out;
 }
 
 let solved: Map<string, Solved> | null = null;
 
-function summarise(from: TurnEnd | 'start', endsOdds: Record<string, Fraction>, throws: Fraction): TurnOdds {
+function summarise(from: TurnEnd | 'start', endsOdds: Record<string, Fraction>, throws: Fraction, throws2: Fraction): TurnOdds {
   let marker = ZERO;
   let frustration = ZERO;
   let both = ZERO;
@@ -105,7 +120,7 @@ function summarise(from: TurnEnd | 'start', endsOdds: Record<string, Fraction>, 
     if (t >= 4 && r >= 3) both = add(both, p);
     if (t >= 5 || r >= 4) murphy = add(murphy, p);
   }
-  return { from, ends: endsOdds, marker, frustration, both, markerOnly: sub(marker, both), frustrationOnly: sub(frustration, both), murphy, throws };
+  return { from, ends: endsOdds, marker, frustration, both, markerOnly: sub(marker, both), frustrationOnly: sub(frustration, both), murphy, throws, throws2 };
 }
 
 /** Odds of the rest of a turn from `targets` and `ravens` on the board (a live state: t ≤ 3, r ≤ 2). */
@@ -115,7 +130,7 @@ export function oddsFrom(targets: number, ravens: number): TurnOdds {
   }
   if (!solved) solved = solveAll();
   const s = solved.get(key(targets, ravens))!;
-  return summarise({ targets, ravens }, s.ends, s.throws);
+  return summarise({ targets, ravens }, s.ends, s.throws, s.throws2);
 }
 
 /** Where a turn stands at (t, r): finished (certain outcomes) or the chain from there. */
@@ -213,6 +228,9 @@ function solveTurn(policy: TargetPolicy): TurnOdds {
   if (!solved) solved = solveAll();
   const res: Record<string, Fraction> = {};
   let throws = ONE;
+  // E[(1 + T(next))²] = 1 + 2 Σ p E(next) + Σ p E2(next); a first throw that ends the turn adds 1.
+  let onE = ZERO;
+  let onE2 = ZERO;
   const split = firstThrowSplit(policy);
   for (const k of Object.keys(split)) {
     const [t, r] = k.split(',').map(Number);
@@ -222,7 +240,9 @@ function solveTurn(policy: TargetPolicy): TurnOdds {
       const next = solved.get(k)!;
       for (const e of Object.keys(next.ends)) res[e] = add(res[e] || ZERO, mul(p, next.ends[e]));
       throws = add(throws, mul(p, next.throws));
+      onE = add(onE, mul(p, next.throws));
+      onE2 = add(onE2, mul(p, next.throws2));
     }
   }
-  return summarise('start', res, throws);
+  return summarise('start', res, throws, add(add(ONE, mul(frac(2n, 1n), onE)), onE2));
 }

@@ -1,6 +1,6 @@
 /** The classroom CSV cells (host/src/csv-table.ts): quoting as spreadsheets read it, the decimal comma. */
 import { describe, expect, it } from 'vitest';
-import { csvTable, exactCell } from '../../host/src/csv-table';
+import { cardCell, checkCsvTarget, csvTable, exactCell } from '../../host/src/csv-table';
 import { frac } from '../../shared/odds/fraction';
 
 describe('csvTable', () => {
@@ -13,5 +13,15 @@ describe('csvTable', () => {
   it('writes an exact fraction with spaces around the slash', () => {
     expect(exactCell(frac(11, 20))).toBe('11 / 20');
     expect(csvTable([[exactCell('1/6')]], false)).toBe('1 / 6\n');
+  });
+
+  it("writes That's Life! cards so a spreadsheet keeps them as text ('+8' would import as the number 8)", () => {
+    expect(['+8', '+1', '-1a', '-10b', 'F1'].map(cardCell)).toEqual(['plus 8', 'plus 1', 'minus 1a', 'minus 10b', 'F1']);
+  });
+
+  it('refuses an option taken for the --csv file name (--csv --json wrote a file called "--json")', () => {
+    expect(() => checkCsvTarget('--json', false)).toThrow(/an option, not a file name/);
+    expect(() => checkCsvTarget('-', false)).not.toThrow();
+    expect(() => checkCsvTarget('./-odd.csv', false)).not.toThrow();
   });
 });

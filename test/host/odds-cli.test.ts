@@ -75,6 +75,13 @@ describe('dicetray odds and simulate (classroom)', () => {
     const pic = readFileSync(svg, 'utf8');
     expect(pic).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(pic.match(/<path /g)!.length).toBe(4);
+    // --csv - (the table on standard output) still draws the --svg asked for, in every game.
+    for (const game of ['pechvogel', 'seventh_dwarf', 'thats_life']) {
+      const both = join(dir, `stdout-${game}.svg`);
+      const b = await cli(['simulate', game, '--turns', '20', '--csv', '-', '--svg', both]);
+      expect(b.code, game).toBe(0);
+      expect(readFileSync(both, 'utf8'), game).toMatch(/^<svg /);
+    }
     // One turn: no z for the points (a mean's spread from one value means nothing; it printed Infinity).
     const oneSvg = join(dir, 'one.svg');
     const one = await cli(['simulate', '--turns', '1', '--svg', oneSvg, '--csv', join(dir, 'one.csv')]);
@@ -88,6 +95,8 @@ describe('dicetray odds and simulate (classroom)', () => {
     // the marker has one.
     expect(one.out.join('\n')).toMatch(/z-score\s+–\s+–\s+–\s+–\s+–\n/);
     expect(Math.abs(ja.z.throws)).toBeLessThan(4.5);
+    // The throws' z rests on their exact variance (a sample's own, skewed low over 30 turns, gave −3.38 here).
+    expect(JSON.parse((await cli(['simulate', '--turns', '30', '--seed', '42', '--json'])).out[0]).z.throws).toBeCloseTo(-2.53, 2);
     const hundred = JSON.parse((await cli(['simulate', '--turns', '100', '--json'])).out[0]);
     expect(hundred.z.both).toBe(null);
     expect(typeof hundred.z.marker).toBe('number');

@@ -30,6 +30,8 @@ describe('exact Pechvogel odds (RULES.md §3.8)', () => {
     expect(o.both).toEqual(frac(1, 10));
     expect(o.murphy).toEqual(frac(1, 10));
     expect(o.throws).toEqual(frac(9, 5));
+    // Throws until one is not empty (p = 5/9), a geometric count: E[T²] = (2 − p)/p² = 117/25.
+    expect(o.throws2).toEqual(frac(117, 25));
   });
 
   it('every state: the ends add up to 1, marker/frustration/both are consistent', () => {
@@ -70,13 +72,14 @@ describe('the engine, playing turns with its own dice, converges to the exact od
   for (const policy of ['most', 'fewest'] as const) {
     it(`target by the ${policy} dice`, () => {
       const N = 40_000;
-      const c = { marker: 0, frustration: 0, both: 0, murphy: 0, throws: 0 };
+      const c = { marker: 0, frustration: 0, both: 0, murphy: 0, throws: 0, throws2: 0 };
       simulateTurns(N, policy === 'most' ? 2026 : 1125, policy, (t) => {
         if (t.marker) c.marker++;
         if (t.frustration) c.frustration++;
         if (t.marker && t.frustration) c.both++;
         if (t.murphy) c.murphy++;
         c.throws += t.throws;
+        c.throws2 += t.throws * t.throws;
       });
       const ex = turnOdds(policy);
       for (const k of ['marker', 'frustration', 'both', 'murphy'] as const) {
@@ -85,6 +88,8 @@ describe('the engine, playing turns with its own dice, converges to the exact od
         expect(Math.abs(z), `${k}: ${c[k] / N} vs ${p}`).toBeLessThan(4.5);
       }
       expect(Math.abs(c.throws / N - toNumber(ex.throws))).toBeLessThan(0.05);
+      // The exact second moment (the simulation's z for throws rests on it): within 3 %.
+      expect(Math.abs(c.throws2 / N / toNumber(ex.throws2) - 1)).toBeLessThan(0.03);
     });
   }
 });

@@ -9,7 +9,7 @@ import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
 import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
-import { checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
+import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { outWrapped, sayWritten, type Output } from '../output';
 
 export interface OddsOptions {
@@ -48,7 +48,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
-  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, card, toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
+  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, cardCell(card), toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: fractionText(LANDING_LIMIT), p: Number(LANDING_LIMIT.n) / Number(LANDING_LIMIT.d) }, odds: rows }));
     return EXIT.ok;

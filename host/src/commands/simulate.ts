@@ -6,7 +6,7 @@ import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, HostError } from '../errors';
-import { checkCsvTarget, writeTable, type Cell } from '../csv-table';
+import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
 import { outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
@@ -133,7 +133,6 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
   let throws = 0;
-  let throws2 = 0;
   // Points per turn: their mean converges to turnPoints (a mean, so its z uses the sample variance).
   let pts = 0;
   let pts2 = 0;
@@ -149,7 +148,6 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
     if (t.marker && t.frustration) count.both++;
     if (t.murphy) count.murphy++;
     throws += t.throws;
-    throws2 += t.throws * t.throws;
     const n = i + 1;
     if (n === marks[rows.length]) {
       const f = {} as Record<Kind, number>;
@@ -164,16 +162,19 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const mean = pts / turns;
   const pointsExact = toNumber(turnPoints(policy));
   const zPoints = meanZ(mean, pointsExact, pts2 / turns - mean * mean, turns);
-  // Throws per turn are a mean too (the README promised their z; the table had none).
-  const zThrows = meanZ(throws / turns, toNumber(exact.throws), throws2 / turns - (throws / turns) ** 2, turns);
+  // Throws per turn are a mean too, with an exact variance (their count is skewed: a few dozen turns'
+  // own variance came out low, z −3.4 where the exact one gives −2.5).
+  const zThrows = meanZ(throws / turns, toNumber(exact.throws), toNumber(exact.throws2) - toNumber(exact.throws) ** 2, turns);
   // `_exact` is the exact value as a decimal; the running mean of points sits beside throws.
   const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws', 'points'], KINDS.map((k) => k + '_exact'), ['throws_exact', 'points_exact'])];
   for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact]));
-  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+  // With --csv - the table alone goes to standard output, but an --svg asked for is still drawn.
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io);
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
     writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turnsText(turns)} (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
   }
+  if (csvOnStdout) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
     return EXIT.ok;
@@ -216,8 +217,9 @@ function shareReport(
   bar.done();
   const last = rows[rows.length - 1];
   const z = shareZ(last.share, p, last.n);
-  if (opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io)) return EXIT.ok;
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io);
   if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
+  if (csvOnStdout) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, ...r.json, turns, exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
     return EXIT.ok;
@@ -300,14 +302,15 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   bar.done();
   const z = route.map((_, i) => shareZ(hits[i + 1] / walks, p[i], walks));
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
-  route.forEach((c, i) => table.push([i + 1, c, hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
-  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+  route.forEach((c, i) => table.push([i + 1, cardCell(c), hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io);
   if (opts.svg) {
     // Every card's share against its exact chance and the limit (the lesson), then three cards' running shares.
     const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll');
     const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures');
     writeOutputFile(opts.svg, stackSvgs([cards, running], 800, [480, 480]));
   }
+  if (csvOnStdout) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
     return EXIT.ok;
