@@ -69,6 +69,8 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
     out.push(`<line x1="${L}" x2="${L + w}" y1="${y(s.exact)}" y2="${y(s.exact)}" stroke="${c}" stroke-dasharray="6 4" opacity="0.7"/>`);
     const d = s.points.map(([n, p], k) => `${k ? 'L' : 'M'}${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     out.push(`<path d="${d}" fill="none" stroke="${c}" stroke-width="2"/>`);
+    // One point makes no line (a one-turn run drew only the exact values): a dot for it.
+    if (s.points.length === 1) out.push(`<circle cx="${x(s.points[0][0]).toFixed(1)}" cy="${y(s.points[0][1]).toFixed(1)}" r="4" fill="${c}"/>`);
     out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${escapeXml(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
   });
   out.push('</svg>');

@@ -87,6 +87,9 @@ describe('dicetray odds and simulate (classroom)', () => {
     const one = await cli(['simulate', '--turns', '1', '--svg', oneSvg, '--csv', join(dir, 'one.csv')]);
     expect(one.out.join('\n')).toMatch(/Pechvogel: 1 turn played/);
     expect(readFileSync(oneSvg, 'utf8')).toMatch(/Pechvogel: 1 simulated turn \(/);
+    // One point per series makes no line: a dot each, so the plot shows the simulation at all.
+    expect(readFileSync(oneSvg, 'utf8').match(/<circle /g)!.length).toBe(4);
+    expect(pic).not.toMatch(/<circle /);
     expect(one.out.join('\n')).toMatch(/written to .*one\.csv\nplot written to .*one\.svg$/);
     expect(one.out.join(' ')).toMatch(/no z yet/);
     expect(JSON.parse((await cli(['simulate', '--turns', '1', '--json'])).out[0]).z.points).toBe(null);
@@ -210,6 +213,12 @@ describe('dicetray odds and simulate (classroom)', () => {
     for (const args of [['--row', '1,2,3'], ['--row', '0,5,0,3,0,6,0,0,0'], ['--row', '1,1,1,1,1,1,1,1,0'], ['--die', '7'], ['--row', '1,1,1,1,1,1,1,0,0', '--die', '3']]) {
       expect((await cli(['odds', 'seventh_dwarf', ...args])).code, args.join(' ')).toBe(2);
     }
+    // A refused row says which rule it breaks (eight dice read "is no 7th Dwarf row" and nothing more).
+    const why = async (row: string) => (await cli(['odds', 'seventh_dwarf', '--row', row])).err.join(' ');
+    expect(await why('1,2,3')).toMatch(/\(3 values, not 9\)/);
+    expect(await why('0,1,9,0,0,0,0,0,0')).toMatch(/\(a value other than 0\.\.6\)/);
+    expect(await why('1,1,1,1,1,1,1,1,0')).toMatch(/\(8 dice, a game has 7\)/);
+    expect(await why('0,5,0,3,0,6,0,0,0')).toMatch(/\(dice neither rising nor falling\)/);
   });
 
   it("That's Life!: the stopping chances per card, and the engine's walks against them", async () => {

@@ -68,9 +68,14 @@ function parseRow(s: string | undefined): number[] {
   const filled = v.filter((x) => x > 0);
   const up = filled.every((x, i) => !i || filled[i - 1] <= x);
   const down = filled.every((x, i) => !i || filled[i - 1] >= x);
-  if (v.length !== 9 || v.some((x) => !Number.isInteger(x) || x < 0 || x > 6) || filled.length > 7 || !(up || down)) {
-    throw new HostError(`--row ${JSON.stringify(s)} is no 7th Dwarf row`, EXIT.usage, 'nine values for spots 0..8, 0 = empty, 1..6 = a die, in rising or falling order, e.g. --row 0,1,0,3,0,0,5,0,0');
-  }
+  // What is wrong, first of: the count, a value, the dice (7 a game), their order.
+  const why =
+    v.length !== 9 ? `${v.length} values, not 9`
+    : v.some((x) => !Number.isInteger(x) || x < 0 || x > 6) ? 'a value other than 0..6'
+    : filled.length > 7 ? `${filled.length} dice, a game has 7`
+    : !(up || down) ? 'dice neither rising nor falling'
+    : '';
+  if (why) throw new HostError(`--row ${JSON.stringify(s)} is no 7th Dwarf row (${why})`, EXIT.usage, 'nine values for spots 0..8, 0 = empty, 1..6 = a die, at most 7 dice, in rising or falling order, e.g. --row 0,1,0,3,0,0,5,0,0');
   return v;
 }
 

@@ -93,7 +93,7 @@ function checkSvgTarget(file: string | undefined): void {
 const plural = (n: number, one: string, many = one + 's') => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /**
- * A long run (10 million turns take about a minute) says how far it is, on a terminal only: a line
+ * A long run (10 million turns: about a minute in Pechvogel, several in the other games) says how far it is, on a terminal only: a line
  * on standard error rewritten every 100,000 turns, cleared at the end.
  */
 function progress(total: number, what: string): { step: (i: number) => void; done: () => void } {
