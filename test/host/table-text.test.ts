@@ -9,7 +9,7 @@ import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock
 describe('what the screens say the table should do', () => {
   it('set-up: who joined, who starts, the options; a refusal stays with the set-up', () => {
     expect(setupText({ in: [true, false, true, false, false, false, false], st: 2, vd: true, im: false, so: false })).toEqual([
-      'Set-up: 2–5 seat buttons join (long press: start player), K1–K3 options, OK starts.',
+      'Set-up: 2–5 seat buttons join (held: start player), K1–K3 options, OK starts.',
       'Joined: Seat 1, Seat 3 · starts: Seat 3',
       'Options: K1 virtual dice on · K2 reroll immune off · K3 steal only off',
     ]);
@@ -129,9 +129,9 @@ describe('what the screens say the table should do', () => {
     expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
     // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started);
     // Ben is not asked again, but told how to take the vote back.
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Ben (press again: withdraw)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  votes: Ben (press again: withdraw)']);
     s = throwOne(start([1, 1, 1]));
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it) · votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
     expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left (OK closes it)', '  reduce: Ann (own seat button)']);

@@ -85,7 +85,7 @@ describe('the mirror page', () => {
     window.board.press('S2', 60);
     await win.locator('.player[data-seat="1"]', { hasText: 'frustrates' }).waitFor({ timeout: 10_000 });
     expect(Number(await page.evaluate(() => document.body.dataset.updates))).toBeGreaterThan(before);
-    expect(await win.locator('.window.open .lines').textContent()).toMatch(/^Reroll window \(OK closes it\) · votes: Ben/);
+    expect(await win.locator('.window.open .lines').textContent()).toMatch(/^Reroll window \(OK closes it\)votes: Ben/);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page.png') });
 

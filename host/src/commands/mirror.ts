@@ -10,9 +10,10 @@ import { findOneBoard } from '../link/find-boards';
 import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
-import { describeGame, drawBoard } from '../view/terminal-view';
+import { describeGame, downLine, drawBoard, tableHeader } from '../view/terminal-view';
 import { RefusalClock } from '../view/refusal-clock';
 import { fitScreen } from '../view/fit-screen';
+import { mirrorScreenParts } from '../view/mirror-screen';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { checkLabels, checkWebOptions } from './mirror-options';
 import { wholeOption } from './whole-option';
@@ -155,18 +156,20 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
   const draw = () => {
     if (!dirty) return;
     dirty = false;
-    // Per table: the board and the game, then its latest notes (the first to go on a short terminal).
-    const parts: { lines: string[]; drop?: number }[] = [];
-    tables.forEach((t, i) => {
-      const h = t.model.hello;
-      const lines = [`\x1b[1m${t.label}\x1b[0m  ${t.label === t.stream.spec.name ? '' : t.stream.spec.name + '  '}${t.status}${h ? `  firmware ${h.fw} · bundle ${h.bh} · boot ${h.boot}` : ''}`, ''];
-      lines.push(...drawBoard(t.model.frame, GEOMETRY.width, true).map((r) => '  ' + r), '');
-      // A board that is not live runs no countdown the mirror could show (the page dims it too).
-      const ui = t.model.ui && t.status !== 'live' ? Object.assign({}, t.model.ui, { dl: 0 }) : t.model.ui;
-      lines.push(...describeGame(t.model.state, ui, Date.now(), t.model.setup, odds, ui ? refusals[i].since(ui) : undefined).map((r) => '  ' + r), '');
-      parts.push({ lines }, { lines: t.recent.slice(-4).map((r) => '  · ' + r.text).concat(''), drop: 1 });
+    const views = tables.map((t, i) => {
+      const live = t.status === 'live';
+      // A board that is not live runs no countdown and asks nothing the mirror could show: the game
+      // as last seen, without prompts or refusals (the page dims it and drops them too).
+      const ui = t.model.ui;
+      return {
+        header: tableHeader(t.label, t.stream.spec.name, t.status, t.model.hello),
+        down: live ? '' : downLine(t.status),
+        board: drawBoard(t.model.frame, GEOMETRY.width, true),
+        game: describeGame(t.model.state, ui, Date.now(), t.model.setup, odds, ui ? refusals[i].since(ui) : undefined, live),
+        notes: t.recent.slice(-4).map((r) => r.text),
+      };
     });
-    parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });
+    const parts = mirrorScreenParts(views, webUrl, process.stdout.rows);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };
   process.stdout.write('\x1b[?25l');

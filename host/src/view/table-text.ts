@@ -21,7 +21,8 @@ const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).joi
 
 /** The set-up at the buttons: how it works, who joined and starts, the options. */
 export function setupText(setup: MirrorSetup | null): string[] {
-  const out = ['Set-up: 2–5 seat buttons join (long press: start player), K1–K3 options, OK starts.'];
+  // At most 77 characters: an 80-column terminal cut the old line at "OK s" (how to start was lost).
+  const out = ['Set-up: 2–5 seat buttons join (held: start player), K1–K3 options, OK starts.'];
   if (!setup) return out;
   const joined: number[] = [];
   for (let i = 0; i < setup.in.length; i++) if (setup.in[i]) joined.push(i);
@@ -253,7 +254,10 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const can = possibleFrustraters(s);
       const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
       const voted = ui ? ui.v : [];
-      const out = [`Reroll window${left} (OK closes it)${voted.length ? ` · votes: ${names(s, voted)} (press again: withdraw)` : ''}`];
+      const out = [`Reroll window${left} (OK closes it)`];
+      // The votes on a line of their own: after the window's words, an 80-column terminal cut the
+      // names of the later voters and how to take a vote back.
+      if (voted.length) out.push(`  votes: ${names(s, voted)} (press again: withdraw)`);
       // Those still able to join; a vote gives the window in full again (firmware, R-PV-13).
       const join = can.filter((p) => voted.indexOf(p) < 0);
       if (join.length) out.push(`  frustrate: ${names(s, join)} (own seat button)`);

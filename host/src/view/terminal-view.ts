@@ -55,7 +55,10 @@ function staffNow(ui: MirrorUi): string[] {
  * after its ui line, or after `refusalSince` (a RefusalClock's, which also counts a press
  * refused again the same way).
  */
-export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false, refusalSince?: number): string[] {
+export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false, refusalSince?: number, live = true): string[] {
+  // A board the mirror has lost (or not reached yet): the game as it was last seen, without what to
+  // press, the countdowns or a refusal, which would all be stale (the page drops them the same way).
+  if (!live) return s && !(ui && ui.m === 'setup') ? gameLines(s) : [];
   // The buttons work the menu: the game without what to press, and why nothing runs.
   if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffNow(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
   const refusal = ui && ui.err && refusalLeft(refusalSince ?? ui.at, now) > 0 ? [tableRefusal(ui.err, s, ui, setup)] : [];
@@ -65,6 +68,31 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
   if (ui && ui.e && ui.e.length) out.push(entryText(s, ui));
   out.push(...promptText(s, ui, now, { odds }));
   return out.concat(refusal);
+}
+
+/**
+ * A table's first line: its label and, right after it, its status (a long port path, cut at the
+ * terminal's edge, hid a pulled cable's `lost`), then the port and the firmware.
+ */
+export function tableHeader(label: string, port: string, status: string, hello: { fw: string; bh: string; boot: number } | null): string {
+  const st = status === 'live' ? `${ESC}32mlive${ESC}0m` : `${ESC}1;31m${status}${ESC}0m`;
+  return `${ESC}1m${label}${ESC}0m  ${st}  ${label === port ? '' : port + '  '}${hello ? `firmware ${hello.fw} · bundle ${hello.bh} · boot ${hello.boot}` : ''}`;
+}
+
+/** What a table that is not live says in place of its prompt (the page's headline for it). */
+export const DOWN_LINE: Record<string, string> = {
+  connecting: 'Connecting to the board…',
+  handshake: 'Connecting to the board…',
+  lost: 'Board lost — reconnecting (play goes on at the table; this catches up)',
+  silent: 'The board does not answer — still asking',
+  mismatch: 'Protocol mismatch: this board runs another protocol version (dicetray flash)',
+  flashing: 'Staff: console open for flashing (restart the board to play on, or wait 5 minutes)',
+  stopped: 'Stopped',
+};
+
+/** The down line in red (bold), for a terminal. */
+export function downLine(status: string): string {
+  return `${ESC}1;31m${DOWN_LINE[status] || status}${ESC}0m`;
 }
 
 /** Standings, middle, box, Murphy and the turn. */
