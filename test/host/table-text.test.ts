@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
-import type { MirrorUi } from '../../host/src/mirror/mirror-model';
+import type { MirrorSetup, MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
 import { optionsText, promptText, setupText } from '../../host/src/view/table-text';
 import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock';
@@ -14,14 +14,14 @@ describe('what the screens say the table should do', () => {
       'Options: K1 virtual dice on · K2 reroll immune off · K3 steal only off',
     ]);
     expect(setupText({ in: [false, true, false, false, false, false, false], st: -1, vd: false, im: false, so: false })[1]).toBe('Joined: Seat 2 · starts: Seat 2');
-    const text = describeGame(null, ui({ m: 'setup', err: 'bad_setup' }), 0, null);
+    const text = describeGame(null, ui({ m: 'setup', err: 'bad_setup' }), 0);
     expect(text[0]).toMatch(/^Set-up: /);
     expect(text[text.length - 1]).toMatch(/^Refused: /);
   });
 
   it('a wrong count says what is due and what was entered; an impossible set-up how many joined; the staff menu says play waits', () => {
     let s = start();
-    const lines = (st: PvState | null, u: MirrorUi, setup: Parameters<typeof describeGame>[3] = null) => describeGame(st, u, 0, setup);
+    const lines = (st: PvState | null, u: MirrorUi, setup: MirrorSetup | null = null) => describeGame(st, u, 0, { setup });
     expect(lines(s, ui({ e: [3, 4], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 (2 entered, 7 due)', 'Refused: 7 dice are due, 2 entered']));
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
     // A long OK while the target is to be chosen: no throw now. Correcting that first throw: its 7 dice are due.
@@ -56,8 +56,8 @@ describe('what the screens say the table should do', () => {
     // A new refusal (its own ui line, so its own time) shows again.
     expect(refused(at + 180_000, ui({ err: 'game_over', at: at + 179_000 }))).toEqual(['Refused: the game is over']);
     const setup = { in: [true, false, false, false, false, false, false], st: -1, vd: false, im: false, so: false };
-    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + 1000, setup).pop()).toMatch(/^Refused: /);
-    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + REFUSAL_SHOW_MS, setup).some((l) => /^Refused/.test(l))).toBe(false);
+    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + 1000, { setup }).pop()).toMatch(/^Refused: /);
+    expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + REFUSAL_SHOW_MS, { setup }).some((l) => /^Refused/.test(l))).toBe(false);
   });
 
   it('the refusal clock: the same refusal pressed again shows again; the staff menu does not bring an old one back', () => {
@@ -66,7 +66,7 @@ describe('what the screens say the table should do', () => {
     over.scores = [0, 0, 0];
     over.winners = [0, 1, 2];
     const clock = new RefusalClock();
-    const refused = (u: MirrorUi, now: number) => describeGame(over, u, now, null, false, clock.since(u)).some((l) => /^Refused/.test(l));
+    const refused = (u: MirrorUi, now: number) => describeGame(over, u, now, { refusalSince: clock.since(u) }).some((l) => /^Refused/.test(l));
     const first = ui({ err: 'game_over', at: 1000 });
     clock.seen(first);
     expect(refused(first, 1000 + REFUSAL_SHOW_MS)).toBe(false);
@@ -150,8 +150,8 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     expect(s.phase).toBe('await_throw');
     // 3 targets and 2 ravens, two dice left: 11/20, 11/20, 1/10, 1/10 (test/shared/pechvogel-odds.test.ts).
     expect(promptText(s, ui(), 0, { odds: true })[1]).toBe('  odds, no rerolls: marker 55 % · 3+ ravens 55 % · both 10 % · Murphy 10 %');
-    expect(describeGame(s, ui(), 0, null, true).some((l) => /^ {2}odds, no rerolls: marker 55 %/.test(l))).toBe(true);
-    expect(describeGame(s, ui(), 0, null).some((l) => /odds/.test(l))).toBe(false);
+    expect(describeGame(s, ui(), 0, { odds: true }).some((l) => /^ {2}odds, no rerolls: marker 55 %/.test(l))).toBe(true);
+    expect(describeGame(s, ui(), 0).some((l) => /odds/.test(l))).toBe(false);
     // The turn ends (a fourth 5): the marker step has no odds line.
     s = run(s, [{ do: 'throw', faces: [5, 3] }]);
     expect(promptText(s, ui(), 0, { odds: true }).some((l) => /odds/.test(l))).toBe(false);

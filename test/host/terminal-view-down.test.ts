@@ -28,7 +28,7 @@ describe('terminal view, a board that is not live', () => {
   it('drops the prompt of a lost board and keeps the standings', () => {
     const s = game(['Ann', 'Ben']);
     const live = describeGame(s, null, 0);
-    const down = describeGame(s, null, 0, null, false, undefined, false);
+    const down = describeGame(s, null, 0, { live: false });
     expect(live.join('\n')).toContain('Ann: first throw, 7 dice');
     expect(down.join('\n')).not.toContain('first throw, 7 dice');
     expect(down.join('\n')).toContain('Ann');

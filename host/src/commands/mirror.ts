@@ -165,7 +165,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
         header: tableHeader(t.label, t.stream.spec.name, t.status, t.model.hello),
         down: live ? '' : downLine(t.status),
         board: drawBoard(t.model.frame, GEOMETRY.width, true),
-        game: describeGame(t.model.state, ui, Date.now(), t.model.setup, odds, ui ? refusals[i].since(ui) : undefined, live),
+        game: describeGame(t.model.state, ui, Date.now(), { setup: t.model.setup, odds, refusalSince: ui ? refusals[i].since(ui) : undefined, live, selfTest: t.model.selfTest }),
         notes: t.recent.slice(-4).map((r) => r.text),
       };
     });

@@ -160,7 +160,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
     if (model) {
       lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
-      lines.push(...describeGame(model.state, model.ui, Date.now(), model.setup, !!opts.odds, model.ui ? refusal.since(model.ui) : undefined));
+      lines.push(...describeGame(model.state, model.ui, Date.now(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }));
     } else lines.push(...frameRows(board.frame));
     // A short terminal loses the oldest notes first; nothing wraps.
     const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];

@@ -9,6 +9,9 @@ import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shar
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { checkPvState } from '../../../shared/games/pechvogel/check-state';
+import { GEOMETRY } from '../../../hardware/led-board';
+import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
+import type { BoardConfig } from '../../../firmware/src/config';
 
 /** A snapshot asked for and not come (the request or a chunk lost on the line) is asked for again after this. */
 export const SNAPSHOT_RETRY_MS = 3000;
@@ -71,6 +74,12 @@ export class MirrorModel extends EventEmitter {
   setup: MirrorSetup | null = null;
   /** Latest LED frame: one palette letter per LED, row-major. */
   frame = '';
+  /**
+   * Staff pressed K5 in the menu: the self-test runs (it sends no ui line of its own, nor lines
+   * for the presses it takes) while the LEDs are not the menu's picture (selfTest), until the next
+   * press the board reports, or the menu, the game or the board's session is gone.
+   */
+  private selfTestFrom = false;
   synced = false;
   /** Log of this mirror session: header line + one line per mirrored action. */
   log: string[] = [];
@@ -92,6 +101,7 @@ export class MirrorModel extends EventEmitter {
   /** Out of sync: asks for a snapshot, once until one comes (`retry` asks again if none does). */
   private resync(reason: string, askNow = true, routine = false): void {
     this.synced = false;
+    this.selfTestFrom = false;
     this.chunks = [];
     if (!this.wantSnapshot) {
       this.wantSnapshot = true;
@@ -121,7 +131,15 @@ export class MirrorModel extends EventEmitter {
     return typeof seat === 'number' && Array.isArray(seats) ? seats.indexOf(seat) : -1;
   }
 
+  /** The staff menu's self-test runs: K5 pressed in the menu, and the LEDs are not the menu's. */
+  get selfTest(): boolean {
+    return this.selfTestFrom && !!this.ui && this.ui.m === 'staff' && !isStaffPicture(this.frame, this.ui);
+  }
+
   handle(msg: BoardMsg): void {
+    // Whatever ends the self-test: another press, the menu left, a new game, the board's restart.
+    if (msg.t === 'btn') this.selfTestFrom = msg.b === 'K5' && !!this.ui && this.ui.m === 'staff';
+    else if ((msg.t === 'ui' && msg.m !== 'staff') || msg.t === 'new' || msg.t === 'hello') this.selfTestFrom = false;
     if (msg.t === 'hello') {
       this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
       this.lastSeq = msg.s;
@@ -242,4 +260,16 @@ export class MirrorModel extends EventEmitter {
     this.note({ kind: 'action', action: a, before, state: this.state, line });
     this.emit('change');
   }
+}
+
+/**
+ * Whether an LED frame is the staff menu's picture: the settings the menu shows in row 7
+ * (firmware staffLeds) for the settings the board reported. Anything else while the menu is open
+ * is the self-test drawing.
+ */
+function isStaffPicture(frame: string, ui: MirrorUi): boolean {
+  if (!frame || typeof ui.w !== 'number' || typeof ui.br !== 'number') return false;
+  const L = staffLeds({ window_ms: ui.w, brightness: ui.br } as BoardConfig);
+  for (let i = 0; i < L.length; i += 3) if (frame.charCodeAt(L[i + 1] * GEOMETRY.width + L[i]) !== L[i + 2]) return false;
+  return true;
 }

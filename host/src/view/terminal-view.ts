@@ -4,7 +4,7 @@
  */
 import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { entryText, promptText, ruleOptions, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
+import { entryText, promptText, ruleOptions, SELFTEST_TEXT, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
 import { refusalLeft } from './refusal-clock';
 import { letterRgb } from './palette';
 
@@ -49,24 +49,42 @@ function staffNow(ui: MirrorUi): string[] {
   return v ? [`  now: reroll window ${v.K1} · brightness ${v.K2} (${ui.br} of 255)`] : [];
 }
 
+/** What describeGame knows besides the state and the ui line. */
+export interface DescribeOptions {
+  /** The set-up at the buttons (the board's `setup` line). */
+  setup?: MirrorSetup | null;
+  /** The classroom odds under the prompt. */
+  odds?: boolean;
+  /** When the refusal showing came (a RefusalClock's); absent: when its ui line came. */
+  refusalSince?: number;
+  /** false: the board is not live (lost, not reached yet). */
+  live?: boolean;
+  /** The staff menu's self-test runs (MirrorModel.selfTest). */
+  selfTest?: boolean;
+}
+
 /**
  * The game in words: standings, the options played with, the turn, what the table should do
  * now, a refusal for REFUSAL_SHOW_MS after it came (the screens are redrawn without messages):
  * after its ui line, or after `refusalSince` (a RefusalClock's, which also counts a press
  * refused again the same way).
  */
-export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, setup: MirrorSetup | null = null, odds = false, refusalSince?: number, live = true): string[] {
+export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number, opts: DescribeOptions = {}): string[] {
+  const setup = opts.setup || null;
   // A board the mirror has lost (or not reached yet): the game as it was last seen, without what to
   // press, the countdowns or a refusal, which would all be stale (the page drops them the same way).
-  if (!live) return s && !(ui && ui.m === 'setup') ? gameLines(s) : [];
+  if (opts.live === false) return s && !(ui && ui.m === 'setup') ? gameLines(s) : [];
+  // The self-test started from the menu: its buttons work the test (the menu's keys said "OK
+  // leaves", and OK did nothing).
+  if (ui && ui.m === 'staff' && opts.selfTest) return SELFTEST_TEXT.slice(0, 1).concat(SELFTEST_TEXT.slice(1).map((l) => '  ' + l), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
   // The buttons work the menu: the game without what to press, and why nothing runs.
   if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffNow(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
-  const refusal = ui && ui.err && refusalLeft(refusalSince ?? ui.at, now) > 0 ? [tableRefusal(ui.err, s, ui, setup)] : [];
+  const refusal = ui && ui.err && refusalLeft(opts.refusalSince ?? ui.at, now) > 0 ? [tableRefusal(ui.err, s, ui, setup)] : [];
   if (ui && ui.m === 'setup') return setupText(setup).concat(refusal);
   if (!s) return ['No game.'];
   const out = gameLines(s);
   if (ui && ui.e && ui.e.length) out.push(entryText(s, ui));
-  out.push(...promptText(s, ui, now, { odds }));
+  out.push(...promptText(s, ui, now, { odds: !!opts.odds }));
   return out.concat(refusal);
 }
 

@@ -11,8 +11,6 @@ import { countdownLeft, RESTART_NOTE, optionsText, promptText, refusalText, SELF
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
-import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
-import type { BoardConfig } from '../../../firmware/src/config';
 import { pageHtml } from './page';
 
 export interface WebOptions {
@@ -48,18 +46,6 @@ function tableName(label: string, spec: string): string {
   if (/^sim(:|$)/.test(label)) return 'sim';
   const parts = label.split(/[\\/]/).filter(Boolean);
   return parts.length ? parts[parts.length - 1] : label;
-}
-
-/**
- * Whether an LED frame is the staff menu's picture: the settings the menu shows in row 7
- * (firmware staffLeds) for the settings the board reported. Anything else while the menu is open
- * is the self-test drawing (it sends no ui line of its own).
- */
-function isStaffPicture(frame: string, ui: MirrorUi): boolean {
-  if (!frame || typeof ui.w !== 'number' || typeof ui.br !== 'number') return false;
-  const L = staffLeds({ window_ms: ui.w, brightness: ui.br } as BoardConfig);
-  for (let i = 0; i < L.length; i += 3) if (frame.charCodeAt(L[i + 1] * GEOMETRY.width + L[i]) !== L[i + 2]) return false;
-  return true;
 }
 
 /** What the screen knows about a table besides its mirror (from the notes as they came). */
@@ -148,7 +134,6 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   const lastRefusedAt = tables.map(() => 0);
   // When the refusal each table shows came (a press refused again alike brings no ui line).
   const refusal = tables.map(() => new RefusalClock());
-  const selfTest = tables.map(() => false);
   // When the board last restarted (its hello note says so): the footer says it for a while.
   // Players saw the game simply come back, a half-entered throw gone.
   const restartedAt = tables.map(() => 0);
@@ -162,8 +147,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   };
   const extra = (t: TableMirror, i: number): TableExtra => {
     const ui = t.model.ui;
-    const st = !!ui && ui.m === 'staff' && selfTest[i] && !isStaffPicture(t.model.frame, ui);
-    return { refusalSince: ui ? refusal[i].since(ui) : undefined, selfTest: st };
+    return { refusalSince: ui ? refusal[i].since(ui) : undefined, selfTest: t.model.selfTest };
   };
   const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], lastShown(t, i), !!opts.odds, extra(t, i))) });
 
@@ -209,11 +193,6 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       // The refusal's clock: a new one with its ui line, the same one again with the press.
       refusal[i].seen(ui);
       if (n.ev === 'button') refusal[i].pressed(ui, now());
-      // The self-test runs from staff's K5 (the press comes while the menu's ui is still the
-      // model's) until the LEDs show the menu again, or the menu or the board is gone.
-      if (n.ev === 'button' && n.button === 'K5' && ui && ui.m === 'staff') selfTest[i] = true;
-      else if (n.ev === 'button' || (n.ev === 'ui' && n.m !== 'staff') || n.ev === 'new_game' || n.ev === 'resync' || n.ev === 'lost' || n.ev === 'hello') selfTest[i] = false;
-      else if (n.ev === 'leds' && selfTest[i] && ui && isStaffPicture(t.model.frame, ui)) selfTest[i] = false;
       if (n.ev !== 'ui' && n.ev !== 'leds') push();
     });
   });
