@@ -254,7 +254,7 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect((await cli.event((e) => e.ev === 'waiting')).text).toMatch(/^waiting for .*ttyLATE \(.*No such file or directory/);
     // A board not seen yet is awaited, not lost (the page said "Connection to the board lost").
     await sleep(1200);
-    expect((await (await fetch(url + 'state.json')).json()).tables[0].status).toBe('connecting');
+    expect((await (await fetch(url + 'state.json')).json()).tables[0].status).toBe('waiting');
     const pb = await PtyBoard.start(dir, 'ttyLATE');
     cleanup.push(() => pb.stop());
     await cli.event((e) => e.ev === 'hello');

@@ -316,6 +316,22 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(await t1.evaluate((e) => e.classList.contains('down'))).toBe(false);
   });
 
+  it('a board not there yet (--wait) says what to check, in words that fit', async () => {
+    const late = path.join(scratchDir(), 'ttyLATE');
+    const cli = new Cli(['mirror', '--port', `Theke=${late}`, '--wait', '--json', '--web', '0', '--no-log']);
+    done.push(() => cli.stop());
+    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    await cli.event((e) => e.ev === 'waiting');
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const t1 = page.locator('[data-table="t1"]');
+    // It said "Connecting to the board…" for ever, with no banner, however long nothing came.
+    await page.locator('[data-table="t1"][data-status="waiting"]').waitFor({ timeout: 10_000 });
+    expect(await t1.locator('.turn').textContent()).toBe('Waiting for the board…');
+    expect(await t1.locator('.banner.on').textContent()).toBe(`No board at ${late} yet: check that it is plugged in (USB) and switched on. This screen shows the game as soon as it answers.`);
+    await allSizes(page, 'waiting');
+  });
+
   it('a kiosk board whose staff opened the console for flashing says what to do, in words that fit', async () => {
     const a = await kioskPtyBoard(scratchDir(), 'ttyKIOSK');
     done.push(() => a.stop());

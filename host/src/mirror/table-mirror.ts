@@ -14,7 +14,8 @@ import { actionText } from '../view/action-text';
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
-export type TableStatus = 'connecting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
+/** `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`). */
+export type TableStatus = 'connecting' | 'waiting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
 
 /** One line of the mirror's story: `ev` names it, `text` says it in words. */
 export interface TableNote {
@@ -93,6 +94,8 @@ export class TableMirror extends EventEmitter {
       if (!this.everLive) {
         if (!this.waitSaid) this.note({ ev: 'waiting', reason, text: `waiting for ${stream.spec.name} (${reason})` });
         this.waitSaid = true;
+        // The screens say what to check (a wall page said "Connecting to the board…" for ever).
+        if (this.status === 'connecting') this.setStatus('waiting');
         return;
       }
       if (this.status === 'lost') return;

@@ -100,6 +100,7 @@ export function tableHeader(label: string, port: string, status: string, hello: 
 /** What a table that is not live says in place of its prompt (the page's headline for it). */
 export const DOWN_LINE: Record<string, string> = {
   connecting: 'Connecting to the board…',
+  waiting: 'No board on this port yet: is it plugged in (USB) and switched on? Still trying',
   handshake: 'Connecting to the board…',
   lost: 'Board lost — reconnecting (play goes on at the table; this catches up)',
   silent: 'The board does not answer — still asking',

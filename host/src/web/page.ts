@@ -152,11 +152,12 @@ export function pageHtml(title = 'dicetray'): string {
 "use strict";
 const PALETTE = ${JSON.stringify(palette)};
 const PHASE = ${JSON.stringify(PHASE_TEXT)};
-const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', flashing: 'console open for flashing', stopped: 'stopped' };
+const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', waiting: 'waiting for the board', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', flashing: 'console open for flashing', stopped: 'stopped' };
 // A table that is not live says so in its headline instead of a game that may have moved on.
-const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
+const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', waiting: 'Waiting for the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
 const DOWN_BANNER = {
   lost: 'Connection to the board lost; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
+  waiting: 'No board at PORT yet: check that it is plugged in (USB) and switched on. This screen shows the game as soon as it answers.',
   silent: 'The board does not answer; still asking.',
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
   flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself).',
@@ -305,7 +306,8 @@ function render() {
     st.className = 'status ' + t.status;
     p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '';
     const banner = p.q('.banner');
-    const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('PORT', t.port);
+    // auto (any Espruino board on USB) is no port to name.
+    const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('at PORT', t.port === 'auto' ? 'on USB' : 'at ' + t.port).replace('PORT', t.port);
     banner.className = 'banner' + (bannerText ? ' on' : '');
     banner.textContent = bannerText;
     // Staff at the table (menu opened with OK + BACK held): the menu's keys with the settings now
