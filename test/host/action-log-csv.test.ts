@@ -159,6 +159,29 @@ describe('mirror --csv throw rows', () => {
     ]);
   });
 
+  it('no gap row for a rematch or a cleared table watched as it happened (a stray gap at n=0 said throws were missing)', () => {
+    const { csv, f } = annAndBen();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    f.act({ do: 'choose_target', value: 6 });
+    const next = setupPechvogel({ players: ['Ann', 'Ben'], start: 1, seed: 12 });
+    if (!next.ok) throw new Error('setup');
+    f.newInView(next.state);
+    f.act({ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] });
+    f.act({ do: 'choose_target', value: 3 });
+    f.newInView(null); // abandoned in view
+    expect(rows(csv).map((x) => [x.n, x.player, x.kind])).toEqual([
+      ['1', 'Ann', 'first'],
+      ['1', 'Ben', 'first'],
+    ]);
+    // In view, but played on before its snapshot came: those throws were not seen.
+    const third = setupPechvogel({ players: ['Ann', 'Ben'], seed: 13 });
+    if (!third.ok) throw new Error('setup');
+    f.replace(third.state);
+    f.unseen({ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] });
+    f.newInView(f.table.model.state);
+    expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'first', 'gap']);
+  });
+
   it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {
     const dir = scratchDir('dt-csv-');
     const old = path.join(dir, 'old.csv');

@@ -50,6 +50,24 @@ describe('the mirror model resyncs until it is in sync', () => {
     expect((h.events[h.events.length - 1] as Extract<MirrorEvent, { kind: 'resync' }>).routine).toBe(true);
   });
 
+  it("calls a sync seamless only after a game started or cleared in view: a 'new' line in sequence while in sync", () => {
+    const h = harness();
+    const synced = () => h.events.filter((e) => e.kind === 'synced').map((e) => (e as Extract<MirrorEvent, { kind: 'synced' }>).seamless);
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    expect(synced()).toEqual([false]); // the hello's: the mirror has just come
+    h.send({ t: 'new' });
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    expect(synced()).toEqual([false, true]);
+    // Messages missed before the 'new' line: the table may have played unseen.
+    h.send({ t: 'new' }, 2);
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    expect(synced()).toEqual([false, true, false]);
+    // A resync of its own (a gap) answered by the snapshot: not seamless either.
+    h.send({ t: 'ui', m: 'play' }, 1);
+    h.send({ t: 'snap', i: 0, end: true, d: h.text });
+    expect(synced()).toEqual([false, true, false, false]);
+  });
+
   it('asks again when no snapshot comes (the request lost), not before SNAPSHOT_RETRY_MS', () => {
     const h = harness();
     h.m.retry();

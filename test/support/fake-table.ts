@@ -24,7 +24,12 @@ export function fakeTable(state: PvState, label = 'T1') {
       replace(r.state as PvState);
     },
     table: t as unknown as TableMirror,
-    sync: () => t.emit('note', { ev: 'synced' }),
+    sync: () => t.emit('note', { ev: 'synced', seamless: false }),
+    /** A game started (or the table cleared: null) in the mirror's view: the board's `new` line, then its snapshot. */
+    newInView: (s: PvState | null) => {
+      replace(s);
+      t.emit('note', { ev: 'synced', seamless: true });
+    },
     act: (a: Record<string, unknown>) => {
       const r = step(t.model.state as PvState, a as { do: string });
       if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code}`);

@@ -132,7 +132,7 @@ export class ActionLogWriter {
 
   attach(t: TableMirror): void {
     t.on('note', (n: TableNote) => {
-      if (n.ev === 'synced') this.safely(t.label, () => this.onSynced(t));
+      if (n.ev === 'synced') this.safely(t.label, () => this.onSynced(t, !!n.seamless));
       else if (n.ev === 'action') this.onAction(t, n);
     });
   }
@@ -154,7 +154,8 @@ export class ActionLogWriter {
     }
   }
 
-  private onSynced(t: TableMirror): void {
+  /** `seamless`: a game started or cleared in view (MirrorModel's synced event). */
+  private onSynced(t: TableMirror, seamless: boolean): void {
     const s = t.model.state;
     const label = t.label;
     const prev = this.before.get(label);
@@ -169,6 +170,8 @@ export class ActionLogWriter {
     let gap: boolean;
     if (prev === undefined) gap = !!s && s.n > 0 && !(old && old.hash === hash);
     else if (!prev) gap = !!s && s.n > 0;
+    // A rematch or a cleared table watched as it happened misses nothing (it wrote a gap row).
+    else if (seamless && (!s || s.n === 0)) gap = false;
     else gap = (!s || stateHash(prev) !== hash) && (prev.n > 0 || (!!s && s.n > 0));
     if (gap && this.opts.csv) {
       // What was seen before it goes first (a first throw whose target came unseen: target unknown),

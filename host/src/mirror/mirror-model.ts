@@ -55,7 +55,11 @@ export type Hello = Omit<Extract<BoardMsg, { t: 'hello' }>, 't' | 's'>;
 export type MirrorEvent =
   /** `routine`: the board's own doing (a hello, a new game), not a fault on the line. */
   | { kind: 'resync'; reason: string; routine: boolean }
-  | { kind: 'synced' }
+  /**
+   * In sync from a snapshot. `seamless`: it was asked for at a `new` line that came in sequence
+   * while the mirror was in sync (a game started or cleared in view: nothing was missed before it).
+   */
+  | { kind: 'synced'; seamless: boolean }
   /** `before`: the state the action was applied to (who did it, how a turn ended). */
   | { kind: 'action'; action: Record<string, unknown>; before: PvState; state: PvState; line: string }
   | { kind: 'refused'; action: string; code: string }
@@ -89,6 +93,8 @@ export class MirrorModel extends EventEmitter {
   private askedAt = 0;
   /** A `new` line came: the next snapshot says whether a game started or was cleared. */
   private afterNew = false;
+  /** That `new` line came in sequence while in sync. */
+  private newInSync = false;
 
   constructor(private requestSnapshot: () => void, private now: () => number = Date.now) {
     super();
@@ -176,6 +182,8 @@ export class MirrorModel extends EventEmitter {
         // A new game, or the one in play ended (staff, an abandoned table): the board says which in
         // its snapshot, and the note waits for it.
         this.afterNew = true;
+        // A gap in the sequence before it has cleared `synced` already.
+        this.newInSync = this.synced;
         this.wantSnapshot = false;
         return this.resync('a game started or ended at the board', true, true);
       case 'ui': {
@@ -241,8 +249,10 @@ export class MirrorModel extends EventEmitter {
       this.log.push(headerLine(h));
     }
     if (this.afterNew) this.note({ kind: 'new_game', cleared: !snap.st });
+    const seamless = this.afterNew && this.newInSync;
     this.afterNew = false;
-    this.note({ kind: 'synced' });
+    this.newInSync = false;
+    this.note({ kind: 'synced', seamless });
     this.emit('change');
   }
 

@@ -268,7 +268,7 @@ export class TableMirror extends EventEmitter {
         return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; asking for a snapshot` });
       case 'synced': {
         const s = this.model.state;
-        return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
+        return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, seamless: e.seamless, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
       }
       case 'action': {
         // In words once, for every screen (the page's last-event line, the terminals' notes).
