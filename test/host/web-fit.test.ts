@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 
-/** A late game of five: long names (12 characters), many markers, many frustrations; Ann(-Kathrin) to throw. */
+/** A late game of five: long names (up to 14 characters), many markers, many frustrations; Ann(-Katharina) to throw. */
 function lateGame(): PvState {
-  const r = setupPechvogel({ players: ['Maximilian', 'Anna-Kathrin', 'Jean-Baptist', 'Ølaf', 'Seat 5'] });
+  const r = setupPechvogel({ players: ['Maximilian', 'Anna-Katharina', 'Jean-Baptiste', 'Ølaf', 'Seat 5'] });
   if (!r.ok) throw new Error('setup');
   const s = r.state;
   const P = s.players;
@@ -68,7 +68,7 @@ function overGame(): PvState {
   return s;
 }
 
-/** Throws that open a reroll window in `lateGame()` (Anna-Kathrin: target 3, one more 3). */
+/** Throws that open a reroll window in `lateGame()` (Anna-Katharina: target 3, one more 3). */
 const TO_WINDOW = [
   { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] },
   { do: 'choose_target', value: 3 },
@@ -209,14 +209,16 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     // The window says who may do what (the host's words), not "press your seat button" to all.
     const lines = await t1.locator('.window .lines').textContent();
     expect(lines).toContain('frustrate: Maximilian, Ølaf, Seat 5 (own seat button)');
-    expect(lines).toContain('reduce: Anna-Kathrin (own seat button)');
+    expect(lines).toContain('reduce: Anna-Katharina (own seat button)');
     expect(await t1.locator('.window .count').textContent()).toMatch(/^\d+\.\d s$/);
-    expect(await t1.locator('.player .name').allTextContents()).toEqual(['Maximilian', 'Anna-Kathrin', 'Jean-Baptist', 'Ølaf', 'Seat 5']);
+    expect(await t1.locator('.player .name').allTextContents()).toEqual(['Maximilian', 'Anna-Katharina', 'Jean-Baptiste', 'Ølaf', 'Seat 5']);
+    // Shown whole on a big screen with room to spare (names were cut at 12 characters: "Anna-Kathari…").
+    expect(await t1.locator('.player .name').evaluateAll((es) => es.filter((e) => e.scrollWidth > e.clientWidth + 0.5).map((e) => e.textContent))).toEqual([]);
     // Many frustrations are a count, not a row of marks.
     expect(await t1.locator('.player[data-seat="0"] .frus').textContent()).toBe('✖ 12');
     expect(await t1.locator('.player[data-seat="4"] .frus').textContent()).toBe('✖');
     // The last action in words, not JSON.
-    expect(await t1.locator('.notes').textContent()).toBe('Anna-Kathrin threw 3 4 4 5 5');
+    expect(await t1.locator('.notes').textContent()).toBe('Anna-Katharina threw 3 4 4 5 5');
     await allSizes(page, 'window');
     // A vote makes the window's first line longer: it still fits (the page fits again on every change).
     a.board.press('S1', 60);
@@ -225,10 +227,10 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(await t1.locator('.window .lines').textContent()).toContain('votes: Maximilian');
     expect(await problems(page)).toEqual([]);
 
-    // The window is passed; a fourth 3 ends the turn; that window is passed too: Anna-Kathrin takes or steals.
+    // The window is passed; a fourth 3 ends the turn; that window is passed too: Anna-Katharina takes or steals.
     for (const act of [{ do: 'pass' }, { do: 'throw', faces: [3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });
     await page.locator('[data-table="t1"][data-phase="await_marker_choice"]').waitFor({ timeout: 10_000 });
-    expect(await t1.locator('.prompt').textContent()).toContain('Anna-Kathrin: OK takes a 3 from the middle');
+    expect(await t1.locator('.prompt').textContent()).toContain('Anna-Katharina: OK takes a 3 from the middle');
     expect(await t1.locator('.prompt').textContent()).toContain('steal: seat button of Maximilian or Ølaf, then pad 3–7 for the box');
     expect(await t1.locator('.notes').textContent()).toBe('Reroll window passed');
     await allSizes(page, 'marker');

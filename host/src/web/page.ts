@@ -90,7 +90,7 @@ export function pageHtml(title = 'dicetray'): string {
   .player { display:grid; grid-column:1 / -1; grid-template-columns:subgrid; align-items:center; padding:0.1em 0.35em; border-radius:0.3em; white-space:nowrap; }
   .player.active { background:#2b2416; outline:0.12em solid var(--accent); }
   .player .rank { color:var(--dim); font-size:0.8em; }
-  .player .name { font-weight:700; max-width:12.5ch; overflow:hidden; text-overflow:ellipsis; }
+  .player .name { font-weight:700; max-width:16.5ch; overflow:hidden; text-overflow:ellipsis; }
   .markers { display:flex; gap:0.2em; }
   .marker { display:inline-block; min-width:1.4em; text-align:center; border-radius:0.3em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.15em; }
   .frus { color:var(--bad); font-weight:700; }
