@@ -132,6 +132,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // The game the last note belongs to (its step; -1: none) and, for a refusal, when it came.
   const lastN = tables.map(() => -1);
   const lastRefusedAt = tables.map(() => 0);
+  const lastRefusedCode = tables.map(() => '');
   // When the refusal each table shows came (a press refused again alike brings no ui line).
   const refusal = tables.map(() => new RefusalClock());
   // When the board last restarted (its hello note says so): the footer says it for a while.
@@ -143,7 +144,9 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     const s = t.model.state as PvState | null;
     const ui = t.model.ui;
     if (!last[i] || !s || (ui && ui.m === 'setup') || s.n < lastN[i]) return '';
-    return lastRefusedAt[i] && refusalLeft(lastRefusedAt[i], now()) === 0 ? '' : last[i];
+    if (lastRefusedAt[i] && refusalLeft(lastRefusedAt[i], now()) === 0) return '';
+    // The table's own refusal box says it already, in its words ("7 dice are due, 6 entered").
+    return lastRefusedAt[i] && ui && ui.err === lastRefusedCode[i] ? '' : last[i];
   };
   const extra = (t: TableMirror, i: number): TableExtra => {
     const ui = t.model.ui;
@@ -189,6 +192,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
         last[i] = refusalText(String(n.code));
         lastN[i] = after ? after.n : -1;
         lastRefusedAt[i] = now();
+        lastRefusedCode[i] = String(n.code);
       } else if (n.ev === 'new_game' || n.ev === 'resync') last[i] = '';
       // The refusal's clock: a new one with its ui line, the same one again with the press.
       refusal[i].seen(ui);
