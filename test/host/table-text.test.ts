@@ -105,7 +105,7 @@ describe('what the screens say the table should do', () => {
   it('the staff menu: its keys (K3 and K4 held), the settings now, and that play waits', () => {
     const s = start();
     const lines = describeGame(s, ui({ m: 'staff', w: 8000, br: 255 }), 0);
-    expect(lines.slice(0, 3)).toEqual(['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves', '  now: reroll window 8 s · brightness full (255 of 255)']);
+    expect(lines.slice(0, 3)).toEqual(['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves', '  now: reroll window 8 s · brightness full (level 255)']);
     expect(lines[lines.length - 1]).toBe('Play waits while the menu is open: countdowns run again in full after.');
   });
 

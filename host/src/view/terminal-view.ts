@@ -46,7 +46,9 @@ export { STAFF_PAUSE };
 /** The staff menu's settings now (older boards do not report them). */
 function staffNow(ui: MirrorUi): string[] {
   const v = staffSettings(ui);
-  return v ? [`  now: reroll window ${v.K1} · brightness ${v.K2} (${ui.br} of 255)`] : [];
+  // The level as set ("full (32 of 255)" read as a dim board: the menu's full is the LED supply's
+  // cap, hardware/power.ts; `config brightness=` goes beyond it).
+  return v ? [`  now: reroll window ${v.K1} · brightness ${v.K2} (level ${ui.br})`] : [];
 }
 
 /** What describeGame knows besides the state and the ui line. */
