@@ -172,6 +172,34 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect(synced).toMatchObject({ n: 1, phase: 'await_target' });
   });
 
+  it('sim --pty makes its pty again when it goes away under it (its socat killed), and says so', async () => {
+    const dir = scratchDir();
+    const tty = path.join(dir, 'ttyGONE');
+    const sim = new Cli(['sim', '--pty', tty, '--headless', '--storage', path.join(dir, 'sim-storage.json')]);
+    cleanup.push(() => sim.stop());
+    await waitUntil('the simulated board on its pty', () => sim.out.some((l) => l.includes('simulated board on pty')), 20_000);
+    // The board ran on silently, out of reach, until the command was started again.
+    // Its socat, found by its command line (/proc: no procps needed).
+    const socat = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && (() => {
+      try {
+        return readFileSync(`/proc/${d}/cmdline`, 'latin1').split('\0').includes(`pty,raw,echo=0,link=${tty}`);
+      } catch {
+        return false;
+      }
+    })());
+    expect(socat).toHaveLength(1);
+    process.kill(Number(socat[0]), 'SIGKILL');
+    await waitUntil('said', () => sim.out.some((l) => /^dicetray: the pty .*ttyGONE went away \(socat ended by SIGKILL\); making it again$/.test(l)), 10_000);
+    await waitUntil('back', () => sim.out.some((l) => /^dicetray: the pty .*ttyGONE is back$/.test(l)), 10_000);
+    const cli = new Cli(['mirror', '--port', tty, '--json', '--no-log']);
+    cleanup.push(() => cli.stop());
+    await cli.event((e) => e.ev === 'hello');
+    // Quitting closes it for good: no "went away" for that.
+    const said = sim.out.length;
+    await sim.stop();
+    expect(sim.out.slice(said).filter((l) => /went away/.test(l))).toEqual([]);
+  });
+
   it('keeps a quiet board by asking it, and drops and reopens one that stops answering on a port that stays open', async () => {
     const dir = scratchDir();
     const tty = path.join(dir, 'ttyHANG');

@@ -109,9 +109,33 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     if (events.length > 6) events.shift();
     if (opts.headless) io.out(s);
   };
+  /**
+   * The pty went away under a running simulation (its socat killed): the board ran on, silent and
+   * out of reach. Said, and the pty made again, as a cable plugged back in.
+   */
+  let quitting = false;
+  const note = (s: string) => (opts.headless ? io.out(`dicetray: ${s}`) : say(s));
+  const ptyGone = (why: string): void => {
+    const path = resolve(opts.pty!);
+    const again = () => {
+      if (quitting) return;
+      exposeOnPty(board, path, (w) => ptyGone(w))
+        .then((e) => {
+          if (quitting) return e.close();
+          exposure = e;
+          note(`the pty ${path} is back`);
+        })
+        .catch((e: Error) => {
+          note(`cannot make the pty ${path} again (${e.message}); trying again in 5 s`);
+          setTimeout(again, 5000);
+        });
+    };
+    note(`the pty ${path} went away (${why}); making it again`);
+    setTimeout(again, 1000);
+  };
   if (opts.pty || opts.tcp) {
     try {
-      exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty)) : await exposeOnTcp(board, Number(opts.tcp));
+      exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty), (why) => ptyGone(why)) : await exposeOnTcp(board, Number(opts.tcp));
     } catch (e) {
       throw exposeError(opts, e as Error);
     }
@@ -150,6 +174,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       process.once('SIGINT', () => done());
       process.once('SIGTERM', () => done());
     });
+    quitting = true;
     exposure?.close();
     board.powerCut();
     return EXIT.ok;
@@ -219,6 +244,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   // A flowing stdin keeps Node running: without this, Ctrl-C would leave the command hanging.
   process.stdin.pause();
   process.stdout.write('\x1b[?25h\n');
+  quitting = true;
   exposure?.close();
   board.powerCut();
   return EXIT.ok;

@@ -11,8 +11,10 @@ export interface Exposure {
   close(): void;
 }
 
-export function exposeOnPty(sim: SimBoard, path: string): Promise<Exposure> {
+/** `gone`: socat ended by itself once the pty was up (killed, the pty removed), not by close(). */
+export function exposeOnPty(sim: SimBoard, path: string, gone?: (why: string) => void): Promise<Exposure> {
   return new Promise((resolve, reject) => {
+    let closed = false;
     // socat owns the pty; its stdio is the board's side of the wire.
     const p: ChildProcess = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${path}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let ready = false;
@@ -28,15 +30,17 @@ export function exposeOnPty(sim: SimBoard, path: string): Promise<Exposure> {
         resolve({
           describe: `pty ${path}`,
           close: () => {
+            closed = true;
             sim.off('data', toPty);
             p.kill();
           },
         });
       }
     });
-    p.on('exit', (code) => {
+    p.on('exit', (code, signal) => {
       sim.off('data', toPty);
       if (!ready) reject(new Error(`socat exited (${code}) before the pty was ready`));
+      else if (!closed && gone) gone(signal ? `socat ended by ${signal}` : `socat exited (${code})`);
     });
     p.stdout!.on('data', (d: Buffer) => sim.write(d));
     sim.on('data', toPty);
