@@ -208,6 +208,10 @@ describe('dicetray odds and simulate (classroom)', () => {
     // The terminal gives each spot's fraction too, and marks the tie.
     const text = (await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6'])).out.join('\n');
     expect(text).toMatch(/ 7  0\.6667   2\/3  ← best\n +8  0\.6667   2\/3  ← as good/);
+    // With another policy the spots are still weighed with best play, and the heading says so.
+    const spread = (await cli(['odds', 'seventh_dwarf', '--policy', 'spread', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6'])).out.join(' ');
+    expect(spread).toMatch(/a 6 may go to spots \(the chance of all 7 from there, the rest placed with\s+best play\):/);
+    expect(text).not.toMatch(/the rest placed with/);
     const lair = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '2']);
     expect(lair.out.join('\n')).toMatch(/a 2 fits nowhere: it goes to the Dragon's Lair/);
     for (const args of [['--row', '1,2,3'], ['--row', '0,5,0,3,0,6,0,0,0'], ['--row', '1,1,1,1,1,1,1,1,0'], ['--die', '7'], ['--row', '1,1,1,1,1,1,1,0,0', '--die', '3']]) {

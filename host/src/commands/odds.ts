@@ -133,7 +133,8 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
     if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
     else {
       // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
-      io.out(`  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there):`);
+      // The spots are always weighed with best play: said so when the policy above is another.
+      outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there${only && only !== 'best' ? ', the rest placed with best play' : ''}):`, '    ');
       const w = Math.max(...spots.map((x) => x.exact.length));
       for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}   ${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
     }
