@@ -45,6 +45,12 @@ describe('generated hardware docs', () => {
       expect(stale.status).toBe(1);
       // --check writes nothing.
       expect(existsSync(join(root, 'hardware', 'parts.csv'))).toBe(false);
+      // Without --check it writes every file again: the copy is current after it.
+      const write = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(root, 'hardware', 'generate.ts')], { encoding: 'utf8' });
+      expect(write.status, write.stderr).toBe(0);
+      expect(write.stdout).toContain('wrote hardware/parts.csv\n');
+      for (const path of ['hardware/POWER.md', 'hardware/parts.csv']) expect(readFileSync(join(root, path), 'utf8'), path).toBe(files[path]);
+      expect(check().status).toBe(0);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -182,6 +182,31 @@ describe('mirror --csv throw rows', () => {
     expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'first', 'gap']);
   });
 
+  it('no gap row where a new game or an empty table replaced one in which nothing was played yet', () => {
+    const { csv, f } = annAndBen();
+    const other = setupPechvogel({ players: ['Cleo', 'Dan'], seed: 3 });
+    if (!other.ok) throw new Error('setup');
+    f.replace(other.state);
+    f.sync();
+    f.replace(null);
+    f.sync();
+    expect(rows(csv)).toEqual([]);
+  });
+
+  it('a CSV in a folder that does not exist is refused before anything is created, saying so', () => {
+    const dir = scratchDir('dt-csv-');
+    const e = (() => {
+      try {
+        new ActionLogWriter({ dir: null, csv: path.join(dir, 'typo', 'throws.csv') });
+      } catch (x) {
+        return x as HostError;
+      }
+      throw new Error('taken');
+    })();
+    expect(e.message).toBe(`cannot write ${path.join(dir, 'typo', 'throws.csv')}: no directory ${path.join(dir, 'typo')}`);
+    expect(e.hint).toMatch(/an existing directory/);
+  });
+
   it('refuses to append to a CSV with other columns (rows would sit under the wrong header)', () => {
     const dir = scratchDir('dt-csv-');
     const old = path.join(dir, 'old.csv');

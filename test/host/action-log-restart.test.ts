@@ -166,4 +166,18 @@ describe('action logs across mirror restarts', () => {
     mirrorRun(dir, now, thrown(a.table.model.state as PvState));
     expect(readdirSync(dir)).toHaveLength(2);
   });
+
+  it('a label becomes a file name part without leading or trailing underscores, and its newest log is found again', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => t;
+    const s = start();
+    const first = mirrorRun(dir, now, s, ' Tisch 1 ');
+    first.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^\d{8}T\d{6}Z-Tisch_1-1\.jsonl$/)]);
+    t += 60_000;
+    // A mirror started again where that log ends goes on in it.
+    mirrorRun(dir, now, first.table.model.state as PvState, ' Tisch 1 ');
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
 });

@@ -20,4 +20,22 @@ describe('stdout closed early', () => {
     expect(err).not.toMatch(/EPIPE|\n\s+at /);
     expect(code).toBe(0);
   });
+
+  it('keeps the exit code of a replay that failed (1) when the reader has gone', async () => {
+    const dir = scratchDir('dt-epipe-');
+    const lines = playRandomGame(99, 4).log.trim().split('\n');
+    const e = JSON.parse(lines[5]);
+    e.h = 'deadbeef';
+    lines[5] = JSON.stringify(e);
+    const log = path.join(dir, 'edited.jsonl');
+    writeFileSync(log, lines.join('\n') + '\n');
+    const p = spawn(process.execPath, [CLI, 'replay', log], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.stdout.destroy();
+    const code = await new Promise<number | null>((r) => p.on('exit', (c) => r(c)));
+    expect(err).toMatch(/line 6: hash_mismatch/);
+    expect(err).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(1);
+  });
 });

@@ -47,9 +47,11 @@ async function ptyBoard(name: string, files: Record<string, string> = {}): Promi
 /**
  * A board on TCP that speaks the protocol but is not this build: it answers hello, refuses the
  * keys in `declined` with 'bad_config', takes nothing (its snapshot keeps window 8000 ms), and, like
- * a kiosk board, sends no console ACK. Collects the commands it got.
+ * a kiosk board, sends no console ACK. Collects the commands it got. `how` makes it older or
+ * worse: another protocol version (`v`), an error line about something else after each setting
+ * (`other`), a line lost before the snapshot or a chunk of it lost (`lose`).
  */
-async function standInBoard(declined: string[]): Promise<{ url: string; got: HostCmd[] }> {
+async function standInBoard(declined: string[], how: { v?: number; other?: boolean; lose?: 'line' | 'chunk' } = {}): Promise<{ url: string; got: HostCmd[] }> {
   const got: HostCmd[] = [];
   const server = net.createServer((sock) => {
     let buf = Buffer.alloc(0);
@@ -65,9 +67,19 @@ async function standInBoard(declined: string[]): Promise<{ url: string; got: Hos
         const cmd = JSON.parse(buf.subarray(at + 4, at + 4 + len).toString('latin1')) as HostCmd;
         buf = buf.subarray(at + 4 + len);
         got.push(cmd);
-        if (cmd.c === 'hello') line({ t: 'hello', v: 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
+        if (cmd.c === 'hello') line({ t: 'hello', v: how.v ?? 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
         else if (cmd.c === 'cfg' && declined.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
-        else if (cmd.c === 'snap') line({ t: 'snap', i: 0, d: JSON.stringify({ h: null, st: null, ui: {}, dl: 0, sf: 0, w: 8000, br: 32 }), end: 1 });
+        else if (cmd.c === 'cfg' && how.other) line({ t: 'err', code: 'unknown_button', msg: 'S9' });
+        else if (cmd.c === 'snap') {
+          const d = JSON.stringify({ h: null, st: null, ui: {}, dl: 0, sf: 0, w: 8000, br: 32 });
+          if (!how.lose) line({ t: 'snap', i: 0, d, end: 1 });
+          else {
+            // Two chunks, and between them a line lost (its number skipped) or the middle chunk lost.
+            line({ t: 'snap', i: 0, d: d.slice(0, 20) });
+            if (how.lose === 'line') s++;
+            line({ t: 'snap', i: how.lose === 'chunk' ? 2 : 1, d: d.slice(20), end: 1 });
+          }
+        }
       }
     });
     sock.on('error', () => {});
@@ -250,6 +262,40 @@ describe('dicetray config', () => {
     expect(k.err).toMatch(/dicetray: tcp:\S+ did not keep what was set: window_ms is 8000, not 9000\nhint: /);
     const o = result(k);
     expect(o).toMatchObject({ ok: false, source: 'snapshot', set: { window_ms: { value: 9000, confirmed: null } }, error: { exit: 1 } });
+  }, 60_000);
+
+  it('an older board that reports only window and brightness: a value it takes without an error is "accepted", the rest not readable', async () => {
+    const dir = scratchDir('dt-config-');
+    // An error line about something else (a button) is no refusal of a setting.
+    for (const other of [false, true]) {
+      const b = await standInBoard([], { other });
+      const j = await run(['config', '-p', b.url, 'beep=off', '--json'], dir);
+      expect(j.code, j.err).toBe(0);
+      const o = result(j);
+      expect(o).toMatchObject({ ok: true, source: 'snapshot', set: { beep: { value: false, confirmed: 'accepted' } } });
+      expect(o.settings).toMatchObject({ window_ms: 8000, brightness: 32, beep: null });
+      expect(o.unknown).toEqual(SETTINGS.map((s) => s.key).filter((k) => k !== 'window_ms' && k !== 'brightness'));
+    }
+    const b = await standInBoard([]);
+    const t = await run(['config', '-p', b.url, 'beep=off'], dir);
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toMatch(/\n\? marker_ms, led_budget_ma, attract_ms, abandon_ms, leds_link, beep: not readable here: a kiosk board, its console is not on its port\n/);
+    expect(t.out).toMatch(/\n\* set beep = false \(off\): taken and saved by the board \(no error\), not read back\n/);
+  }, 60_000);
+
+  it('a line lost while reading the settings back (a sequence gap, a snapshot chunk missing) is exit 4, not a guess', async () => {
+    const dir = scratchDir('dt-config-');
+    for (const lose of ['line', 'chunk'] as const) {
+      const b = await standInBoard([], { lose });
+      expectClean(await run(['config', '-p', b.url, 'beep=off'], dir), 4, /a line from tcp:\S+ was lost while reading its settings/);
+    }
+  }, 60_000);
+
+  it('a board that speaks another protocol is exit 4 and is sent no setting', async () => {
+    const b = await standInBoard([], { v: 2 });
+    const r = await run(['config', '-p', b.url, 'beep=off'], scratchDir('dt-config-'));
+    expectClean(r, 4, /protocol mismatch on tcp:\S+: the board speaks v2/);
+    expect(b.got.filter((c) => c.c === 'cfg')).toEqual([]);
   }, 60_000);
 
   it('on a kiosk board (console off the port) it sets and reads every setting through the snapshot', async () => {

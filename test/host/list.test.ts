@@ -8,10 +8,16 @@ import { Cli, scratchDir } from '../support/host-harness';
 
 /** A PATH holding only a fake `udevadm` that prints this udev database. */
 function fakeUdev(entries: { dev: string; vendor: string; product: string; maker: string }[]): NodeJS.ProcessEnv {
+  return fakeUdevDb(
+    entries
+      .map((e, i) => [`P: /devices/pci0000:00/usb1/1-${i + 1}/tty/${e.dev}`, `N: ${e.dev}`, `E: DEVNAME=/dev/${e.dev}`, `E: ID_VENDOR_ID=${e.vendor}`, `E: ID_MODEL_ID=${e.product}`, `E: ID_VENDOR_ENC=${e.maker}`, `E: ID_SERIAL_SHORT=SN${i}`, ''].join('\n'))
+      .join('\n'),
+  );
+}
+
+/** The same with the database's text as it is (ports without USB ids, or none at all). */
+function fakeUdevDb(db: string): NodeJS.ProcessEnv {
   const dir = scratchDir('dicetray-udev-');
-  const db = entries
-    .map((e, i) => [`P: /devices/pci0000:00/usb1/1-${i + 1}/tty/${e.dev}`, `N: ${e.dev}`, `E: DEVNAME=/dev/${e.dev}`, `E: ID_VENDOR_ID=${e.vendor}`, `E: ID_MODEL_ID=${e.product}`, `E: ID_VENDOR_ENC=${e.maker}`, `E: ID_SERIAL_SHORT=SN${i}`, ''].join('\n'))
-    .join('\n');
   writeFileSync(path.join(dir, 'udev.db'), db + '\n');
   writeFileSync(path.join(dir, 'udevadm'), `#!/bin/sh\nexec /bin/cat "${path.join(dir, 'udev.db')}"\n`);
   chmodSync(path.join(dir, 'udevadm'), 0o755);
@@ -77,5 +83,15 @@ describe('dicetray list and --port auto', () => {
     expect(list.out).toEqual(['no Espruino boards found (1 other serial port; --all lists them)']);
     expect(await auto.exited).toBe(3);
     expect(auto.err[0]).toBe('dicetray: --port auto: no Espruino board found (USB id 0483:5740)');
+  });
+
+  it('--all lists a port without USB ids as ----:----, and says when there are no ports at all', async () => {
+    const env = fakeUdevDb(['P: /devices/platform/serial8250/tty/ttyS0', 'N: ttyS0', 'E: DEVNAME=/dev/ttyS0', ''].join('\n'));
+    const all = new Cli(['list', '--all'], { env });
+    const none = new Cli(['list', '--all'], { env: fakeUdevDb('') });
+    expect(await all.exited).toBe(0);
+    expect(all.out).toEqual([expect.stringMatching(/^\/dev\/ttyS0 +----:---- *$/)]);
+    expect(await none.exited).toBe(0);
+    expect(none.out).toEqual(['no serial ports found']);
   });
 });

@@ -237,4 +237,50 @@ describe('dicetray odds and simulate (classroom)', () => {
     for (const c of js.cards) expect(Math.abs(c.z), c.card).toBeLessThan(4.5);
     for (const args of [['odds', 'thats_life', '--policy', 'best'], ['simulate', 'thats_life', '--reduce']]) expect((await cli(args)).code, args.join(' ')).toBe(2);
   });
+
+  it('odds: the "fewest" target policy is its own model; a turn over (2 ravens past) is no --from; the reduce advice in text', async () => {
+    const most = JSON.parse((await cli(['odds', '--json'])).out[0]);
+    const fewest = JSON.parse((await cli(['odds', '--policy', 'fewest', '--json'])).out[0]);
+    expect(fewest.policy).toBe('fewest');
+    expect(fewest.odds[0].points.exact).not.toBe(most.odds[0].points.exact);
+    expect((await cli(['odds', '--policy', 'fewest'])).out.slice(0, 2).join(' ')).toMatch(/the target is the number shown by the fewest dice, the highest on a tie/);
+    for (const from of ['2,3', '1,3']) {
+      const r = await cli(['odds', '--from', from]);
+      expect(r.code, from).toBe(2);
+      expect(r.err[0]).toMatch(/is no state a turn goes on from/);
+    }
+    const text = (await cli(['odds', '--from', '3,2', '--reduce'])).out.join('\n');
+    expect(text).toMatch(/\n {2}reduce after a throw to \(targets,ravens\): 3,3\n/);
+  });
+
+  it('The 7th Dwarf: a falling row is a row too; That\'s Life! takes no --row or --die', async () => {
+    const r = await cli(['odds', 'seventh_dwarf', '--row', '0,6,0,0,0,0,0,1,0', '--json']);
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(JSON.parse(r.out[0]).row).toEqual([0, 6, 0, 0, 0, 0, 0, 1, 0]);
+    for (const args of [['--row', '0,1,0,3,0,0,5,0,0'], ['--die', '3']]) expect((await cli(['odds', 'thats_life', ...args])).code, args.join(' ')).toBe(2);
+  });
+
+  it('simulate: no z for a mean under 30 turns; seed 0 is a seed; That\'s Life! takes no --policy and its CSV has each card\'s share', async () => {
+    const ten = JSON.parse((await cli(['simulate', '--turns', '10', '--json'])).out[0]);
+    expect(ten.z.points).toBe(null);
+    expect(ten.z.throws).toBe(null);
+    expect(typeof JSON.parse((await cli(['simulate', '--turns', '30', '--json'])).out[0]).z.points).toBe('number');
+    const zero = await cli(['simulate', '--turns', '10', '--seed', '0', '--json']);
+    expect(zero.code, zero.err.join('\n')).toBe(0);
+    expect(JSON.parse(zero.out[0]).seed).toBe(0);
+    expect((await cli(['simulate', 'thats_life', '--policy', 'best'])).code).toBe(2);
+    const j = JSON.parse((await cli(['simulate', 'thats_life', '--turns', '300', '--seed', '2', '--json'])).out[0]);
+    const csv = (await cli(['simulate', 'thats_life', '--turns', '300', '--seed', '2', '--csv', '-'])).out.join('\n').split('\n');
+    expect(csv[0]).toBe('k,card,share,exact,z');
+    // k and share (the card column spells the card for a spreadsheet).
+    expect(csv.slice(1).map((l) => l.split(',').filter((_, i) => i === 0 || i === 2).join(','))).toEqual(j.cards.map((c: { k: number; share: number }) => `${c.k},${c.share}`));
+  });
+
+  it('simulate: the text tables put the wide column two spaces off, the narrow one a space', async () => {
+    const dw = (await cli(['simulate', 'seventh_dwarf', '--turns', '10'])).out;
+    expect(dw).toContain('   turns  all 7 placed');
+    expect(dw.find((l) => l.startsWith('   exact'))).toMatch(/^ {3}exact {2} {6}0\.7998$/);
+    const red = (await cli(['simulate', '--reduce', '--turns', '10'])).out;
+    expect(red).toContain('   turns   marker');
+  });
 });

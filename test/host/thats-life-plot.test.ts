@@ -43,5 +43,8 @@ describe("simulate thats_life --svg: every card's share against its exact chance
     const limit = Number(pic.match(/<line x1="60" x2="780" y1="([\d.]+)" y2="[\d.]+" stroke="#2ca02c" stroke-dasharray/)![1]);
     expect(zero - limit).toBeCloseTo((2 / 7) * perUnit, 0);
     expect(pic).toContain('2/7 = 1 / 3.5, the mean roll');
+    // Below: the running shares of cards 1, 6 and 12, each named with its card.
+    for (const k of [1, 6, 12]) expect(pic).toContain(`card ${k} (${cards[k - 1].card})`);
+    expect(pic).not.toContain(`card 11 (`);
   });
 });

@@ -82,6 +82,9 @@ describe('dicetray conform', () => {
     const res = JSON.parse(execFileSync('node', [bin, 'conform', '--json', dir], { encoding: 'utf8' }));
     expect([res.passed, res.failed]).toEqual([28, 0]);
     expect(new Set(res.results.map((x: { file: string }) => x.file))).toEqual(new Set([join(dir, 'a.json'), join(dir, 'more', 'b.json')]));
+    // In name order: a.json before the folder more/ (the order a teacher reads the report in).
+    const order = res.results.map((x: { file: string }) => x.file).filter((f: string, i: number, all: string[]) => all.indexOf(f) === i);
+    expect(order).toEqual([join(dir, 'a.json'), join(dir, 'more', 'b.json')]);
     const piped = spawnSync('node', [bin, 'conform', '-'], { encoding: 'utf8', input: readFileSync(join(REFERENCE, 'seventh-dwarf.json'), 'utf8') });
     expect(piped.status).toBe(0);
     expect(piped.stdout.trim().split('\n').pop()).toBe('6 passed, 0 failed');

@@ -89,6 +89,23 @@ describe('dicetray replay with damaged logs', () => {
     }
   });
 
+  it('the hint fits what stopped the replay: no log at all, a torn last line, a missing line', async () => {
+    const hint = async (text: string) => (await replayJson(text)).j.error.hint as string;
+    // Line 1 is no header: whatever the code, the hint says what a log is.
+    expect(await hint('{"log":"dicetray-log/1","game":"pechvogel","setup":5}\n')).toMatch(/^pass an action log written by `dicetray mirror`/);
+    expect(await hint(lines.slice(0, 6).join('\n') + '\n' + lines[6].slice(0, 12))).toMatch(/^a torn last line \(power cut, disk full\) can be deleted/);
+    const gone = lines.slice();
+    gone.splice(7, 1);
+    expect(await hint(gone.join('\n'))).toMatch(/^a line is missing, repeated or out of order/);
+    expect(await hint(edit(5, (e) => Object.assign(e, { h: 'deadbeef' })))).toMatch(/^the line was edited, or written by another engine version/);
+  });
+
+  it('one action is "1 action" in the text report', async () => {
+    const r = await cli(['replay', file('one.jsonl', lines.slice(0, 2).join('\n') + '\n')]);
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/^pechvogel: 1 action, state hash [0-9a-f]{8}$/);
+  });
+
   it('garbage or an empty file cannot be parsed: exit 6 (was 1)', async () => {
     for (const text of ['', 'garbage', '[1,2]\n', '{"log":"dicetray-log/1","game":"pechvogel","setup":5}\n']) {
       const { code, j } = await replayJson(text);

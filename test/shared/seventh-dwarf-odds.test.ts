@@ -50,6 +50,16 @@ describe('The 7th Dwarf: the exact chance of all seven dice on the row (RULES.md
     }
   });
 
+  it('spread on a falling row aims mirrored: a 5 near the left end, a 2 near the right (worked by hand)', () => {
+    const spread = new SeventhDwarfOdds('spread');
+    // 6 on spot 0 and 1 on spot 8: the row falls. The scale is mirrored: v = 5 aims at (6 − 5) / 5 × 8 = 1.6,
+    // v = 2 at 6.4; every spot between the two dice is legal.
+    expect(spread.choose([6, 0, 0, 0, 0, 0, 0, 0, 1], 5)).toBe(2);
+    expect(spread.choose([6, 0, 0, 0, 0, 0, 0, 0, 1], 2)).toBe(6);
+    // A rising row keeps the plain scale: a 5 aims at 6.4.
+    expect(spread.choose([1, 0, 0, 0, 0, 0, 0, 0, 6], 5)).toBe(6);
+  });
+
   it('best play beats the rules of thumb: 13993/17496', () => {
     const best = new SeventhDwarfOdds('best');
     expect(best.numerator([0, 0, 0, 0, 0, 0, 0, 0, 0])).toBe(223888);
