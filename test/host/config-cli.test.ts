@@ -49,9 +49,10 @@ async function ptyBoard(name: string, files: Record<string, string> = {}): Promi
  * keys in `declined` with 'bad_config', takes nothing (its snapshot keeps window 8000 ms), and, like
  * a kiosk board, sends no console ACK. Collects the commands it got. `how` makes it older or
  * worse: another protocol version (`v`), an error line about something else after each setting
- * (`other`), a line lost before the snapshot or a chunk of it lost (`lose`).
+ * (`other`), a line lost before the snapshot or a chunk of it lost, or the first line after the
+ * hello (`lose`).
  */
-async function standInBoard(declined: string[], how: { v?: number; other?: boolean; lose?: 'line' | 'chunk' } = {}): Promise<{ url: string; got: HostCmd[] }> {
+async function standInBoard(declined: string[], how: { v?: number; other?: boolean; lose?: 'line' | 'chunk' | 'refusal' } = {}): Promise<{ url: string; got: HostCmd[] }> {
   const got: HostCmd[] = [];
   const server = net.createServer((sock) => {
     let buf = Buffer.alloc(0);
@@ -68,6 +69,7 @@ async function standInBoard(declined: string[], how: { v?: number; other?: boole
         buf = buf.subarray(at + 4 + len);
         got.push(cmd);
         if (cmd.c === 'hello') line({ t: 'hello', v: how.v ?? 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
+        else if (cmd.c === 'cfg' && how.lose === 'refusal') s++; // its bad_config line, the first after the hello, lost
         else if (cmd.c === 'cfg' && declined.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
         else if (cmd.c === 'cfg' && how.other) line({ t: 'err', code: 'unknown_button', msg: 'S9' });
         else if (cmd.c === 'snap') {
@@ -285,7 +287,8 @@ describe('dicetray config', () => {
 
   it('a line lost while reading the settings back (a sequence gap, a snapshot chunk missing) is exit 4, not a guess', async () => {
     const dir = scratchDir('dt-config-');
-    for (const lose of ['line', 'chunk'] as const) {
+    // 'refusal': the line right after the hello (a refusal read as "taken": exit 0).
+    for (const lose of ['line', 'chunk', 'refusal'] as const) {
       const b = await standInBoard([], { lose });
       expectClean(await run(['config', '-p', b.url, 'beep=off'], dir), 4, /a line from tcp:\S+ was lost while reading its settings/);
     }

@@ -42,6 +42,8 @@ class ConfigLink {
   private sent = false;
   private lost: string | null = null;
   private waiters: ((m: BoardMsg | null) => void)[] = [];
+  /** The sequence number of the last line read (the hello's, before apply): -1 before any. */
+  private lastSeq = -1;
 
   constructor(private stream: BoardStream) {
     this.link = BoardLink.over(stream);
@@ -53,7 +55,9 @@ class ConfigLink {
       for (const w of this.waiters.splice(0)) w(null);
     });
     this.link.on('msg', (m: BoardMsg) => {
-      for (const w of this.waiters.slice()) w(m);
+      const waiters = this.waiters.slice();
+      this.lastSeq = m.s;
+      for (const w of waiters) w(m);
     });
   }
 
@@ -123,7 +127,9 @@ class ConfigLink {
   async apply(sets: { key: string; value: unknown }[]): Promise<{ snap: Partial<Snapshot>; refused: string[] }> {
     const refused: string[] = [];
     const chunks: string[] = [];
-    let last = -1;
+    // From the last line read before (the hello): the first line after it lost was not noticed,
+    // and a refusal lost there read as "taken".
+    let last = this.lastSeq;
     // A line lost on the way (a gap in the sequence, a chunk missing) could be a refusal read as
     // taken, or settings read as '?': said, not guessed.
     const lost = () => new HostError(`a line from ${this.stream.spec.name} was lost while reading its settings`, EXIT.protocol, 'run it again (the settings sent are checked when read back)');
