@@ -76,29 +76,28 @@ function solveAll(): Map<string, Solved> {
     const stay = throwOdds(n, 0, 0);
     const leave = sub(ONE, stay);
     const res: Record<string, Fraction> = {};
-    let throws = ONE;
     // Σ_{s'≠s} p(s') E(s') and Σ_{s'≠s} p(s') E2(s') over the states a throw moves on to.
     let onE = ZERO;
     let onE2 = ZERO;
     for (let a = 0; a <= n; a++) {
       for (let b = 0; a + b <= n; b++) {
         if (a === 0 && b === 0) continue;
-        const p = div(throwOdds(n, a, b), leave);
+        const q = throwOdds(n, a, b);
+        const p = div(q, leave);
         const t = s.targets + a;
         const r = s.ravens + b;
         if (ends(t, r)) res[key(t, r)] = add(res[key(t, r)] || ZERO, p);
         else {
           const next = out.get(key(t, r))!;
           for (const k of Object.keys(next.ends)) res[k] = add(res[k] || ZERO, mul(p, next.ends[k]));
-          throws = add(throws, mul(throwOdds(n, a, b), next.throws));
-          onE = add(onE, mul(throwOdds(n, a, b), next.throws));
-          onE2 = add(onE2, mul(throwOdds(n, a, b), next.throws2));
+          onE = add(onE, mul(q, next.throws));
+          onE2 = add(onE2, mul(q, next.throws2));
         }
       }
     }
     // E = (1 + Σ_{s'≠s} p(s') E(s')) / (1 − p(stay)). With T = 1 + T(next), T(next) = T(s) after
     // an empty throw: E2 = (1 + 2(Σ_{s'≠s} p(s') E(s') + p(stay) E) + Σ_{s'≠s} p(s') E2(s')) / (1 − p(stay)).
-    const e = div(throws, leave);
+    const e = div(add(ONE, onE), leave);
     const e2 = div(add(add(ONE, mul(frac(2n, 1n), add(onE, mul(stay, e)))), onE2), leave);
     out.set(key(s.targets, s.ravens), { ends: res, throws: e, throws2: e2 });
   }
@@ -227,8 +226,8 @@ export function turnOdds(policy: TargetPolicy = 'most'): TurnOdds {
 function solveTurn(policy: TargetPolicy): TurnOdds {
   if (!solved) solved = solveAll();
   const res: Record<string, Fraction> = {};
-  let throws = ONE;
-  // E[(1 + T(next))²] = 1 + 2 Σ p E(next) + Σ p E2(next); a first throw that ends the turn adds 1.
+  // E[1 + T(next)] = 1 + Σ p E(next) and E[(1 + T(next))²] = 1 + 2 Σ p E(next) + Σ p E2(next);
+  // a first throw that ends the turn adds 1 to both.
   let onE = ZERO;
   let onE2 = ZERO;
   const split = firstThrowSplit(policy);
@@ -239,10 +238,9 @@ function solveTurn(policy: TargetPolicy): TurnOdds {
     else {
       const next = solved.get(k)!;
       for (const e of Object.keys(next.ends)) res[e] = add(res[e] || ZERO, mul(p, next.ends[e]));
-      throws = add(throws, mul(p, next.throws));
       onE = add(onE, mul(p, next.throws));
       onE2 = add(onE2, mul(p, next.throws2));
     }
   }
-  return summarise('start', res, throws, add(add(ONE, mul(frac(2n, 1n), onE)), onE2));
+  return summarise('start', res, add(ONE, onE), add(add(ONE, mul(frac(2n, 1n), onE)), onE2));
 }

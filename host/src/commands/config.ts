@@ -55,9 +55,8 @@ class ConfigLink {
       for (const w of this.waiters.splice(0)) w(null);
     });
     this.link.on('msg', (m: BoardMsg) => {
-      const waiters = this.waiters.slice();
       this.lastSeq = m.s;
-      for (const w of waiters) w(m);
+      for (const w of this.waiters.slice()) w(m);
     });
   }
 

@@ -143,9 +143,9 @@ export class MirrorModel extends EventEmitter {
   }
 
   handle(msg: BoardMsg): void {
-    // Whatever ends the self-test: another press, the menu left, a new game, the board's restart.
+    // Another press or the menu left ends the self-test (a new game or a restart resyncs, which does too).
     if (msg.t === 'btn') this.selfTestFrom = msg.b === 'K5' && !!this.ui && this.ui.m === 'staff';
-    else if ((msg.t === 'ui' && msg.m !== 'staff') || msg.t === 'new' || msg.t === 'hello') this.selfTestFrom = false;
+    else if (msg.t === 'ui' && msg.m !== 'staff') this.selfTestFrom = false;
     if (msg.t === 'hello') {
       this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
       this.lastSeq = msg.s;

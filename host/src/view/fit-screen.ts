@@ -37,7 +37,13 @@ export function cutLine(line: string, cols: number): string {
  * screen out), then the parts with the highest `drop` number lose lines (their oldest, i.e. first,
  * lines), then the bottom is cut.
  */
-export function fitScreen(parts: { lines: string[]; drop?: number }[], cols?: number, rows?: number): string {
+/** Lines that go together on the screen; `drop`: how soon they give way on a short terminal (0: last). */
+export interface ScreenPart {
+  lines: string[];
+  drop?: number;
+}
+
+export function fitScreen(parts: ScreenPart[], cols?: number, rows?: number): string {
   const room = rows && rows > 1 ? rows - 1 : Infinity;
   const ps = parts.map((p) => ({ lines: p.lines.slice(), drop: p.drop || 0 }));
   let count = ps.reduce((n, p) => n + p.lines.length, 0);

@@ -1,4 +1,5 @@
 /** The mirror's terminal screen before it is fitted to the terminal (fit-screen.ts). */
+import type { ScreenPart } from './fit-screen';
 
 /** One table on the terminal: its lines before fitting. */
 export interface TableScreen {
@@ -16,9 +17,9 @@ export interface TableScreen {
  * fit `rows` (two tables at 80 × 24: the second one's prompt was cut off below its LED board), the
  * LED boards go first: the words say what to do, the page and the table show the LEDs.
  */
-export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, rows?: number): { lines: string[]; drop?: number }[] {
+export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, rows?: number): ScreenPart[] {
   const build = (boards: boolean) => {
-    const parts: { lines: string[]; drop?: number }[] = [];
+    const parts: ScreenPart[] = [];
     for (const v of views) {
       const lines = [v.header, ''];
       if (v.down) lines.push('  ' + v.down);

@@ -2,7 +2,7 @@
  * The terminal view: the LED board as it looks on the table, and the game in words.
  * Pure: returns the screen as text with ANSI colours; the caller decides when to draw.
  */
-import type { MirrorSetup, MirrorUi } from '../mirror/mirror-model';
+import type { Hello, MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { entryText, promptText, ruleOptions, SELFTEST_TEXT, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
 import { refusalLeft } from './refusal-clock';
@@ -94,7 +94,7 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
  * A table's first line: its label and, right after it, its status (a long port path, cut at the
  * terminal's edge, hid a pulled cable's `lost`), then the port and the firmware.
  */
-export function tableHeader(label: string, port: string, status: string, hello: { fw: string; bh: string; boot: number } | null): string {
+export function tableHeader(label: string, port: string, status: string, hello: Pick<Hello, 'fw' | 'bh' | 'boot'> | null): string {
   const st = status === 'live' ? `${ESC}32mlive${ESC}0m` : `${ESC}1;31m${status}${ESC}0m`;
   return `${ESC}1m${label}${ESC}0m  ${st}  ${label === port ? '' : port + '  '}${hello ? `firmware ${hello.fw} · bundle ${hello.bh} · boot ${hello.boot}` : ''}`;
 }
