@@ -36,6 +36,8 @@ function spreadSpot(vals: number[], v: number, legal: number[]): number {
 
 export class SeventhDwarfOdds {
   private memo = new Map<string, number>();
+  /** `best`'s spot by row and value: a simulation asks the same few hundred questions again and again. */
+  private spots = new Map<string, number>();
   constructor(readonly policy: DwPolicy = 'best') {}
 
   /** Numerator of P(success) over 6^(dice left), from the row values (0 = empty spot). */
@@ -70,6 +72,9 @@ export class SeventhDwarfOdds {
   choose(vals: number[], v: number, legal: number[] = legalFor(vals, v)): number {
     if (this.policy === 'leftmost') return legal[0];
     if (this.policy === 'spread') return spreadSpot(vals, v, legal);
+    const k = vals.join('') + v;
+    const hit = this.spots.get(k);
+    if (hit !== undefined) return hit;
     let best = legal[0];
     let m = -1;
     for (const s of legal) {
@@ -79,6 +84,7 @@ export class SeventhDwarfOdds {
         best = s;
       }
     }
+    this.spots.set(k, best);
     return best;
   }
 
