@@ -1,5 +1,6 @@
 import type { PvState } from './types';
 import { diceDue } from './rules';
+import { setOwn } from '../../engine/set-own';
 
 function countsView(c: number[]): Record<string, number> {
   const o: Record<string, number> = {};
@@ -12,7 +13,7 @@ export function pechvogelView(s: PvState): Record<string, unknown> {
   const players: Record<string, unknown> = {};
   for (let i = 0; i < s.players.length; i++) {
     const p = s.players[i];
-    players[p.name] = { markers: p.markers.slice(), frustrations: p.frustrations };
+    setOwn(players, p.name, { markers: p.markers.slice(), frustrations: p.frustrations });
   }
   const T = s.turn;
   const L = T.last;
@@ -42,7 +43,7 @@ export function pechvogelView(s: PvState): Record<string, unknown> {
   if (s.scores && s.winners) {
     const fs: Record<string, number> = {};
     const w: string[] = [];
-    for (let i = 0; i < s.players.length; i++) fs[s.players[i].name] = s.scores[i];
+    for (let i = 0; i < s.players.length; i++) setOwn(fs, s.players[i].name, s.scores[i]);
     for (let i = 0; i < s.winners.length; i++) w.push(s.players[s.winners[i]].name);
     w.sort();
     v.final_scores = fs;

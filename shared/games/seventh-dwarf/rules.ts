@@ -8,6 +8,7 @@ import { randomBelow } from '../../engine/rng';
 import type { DwBet, DwDie, DwState, DwTurn } from './types';
 import { colourMatches, directionOf, legalSpots, SPOTS } from './row';
 import { BETS, OVER, PLACE, THROW } from './phases';
+import { setOwn } from '../../engine/set-own';
 
 /** Points for a right bet (R-DW-07). */
 const BET_POINTS = 3;
@@ -105,7 +106,7 @@ function scoreTurn(s: DwState, fx: Effect[]): void {
       p.score += base + colour;
       p.turns_taken++;
     } else if (t.bets[i]) {
-      bets[p.name] = t.bets[i] as DwBet;
+      setOwn(bets, p.name, t.bets[i] as DwBet);
       if ((t.bets[i] === 'success') === outcome) {
         p.score += BET_POINTS;
         won.push(p.name);

@@ -1,5 +1,6 @@
 import type { DwDie, DwState } from './types';
 import { betsMissing, diceLeft, diceResolved, legalNow } from './rules';
+import { setOwn } from '../../engine/set-own';
 
 function dieView(d: DwDie | null): [string, number] | null {
   return d ? [d[0], d[1]] : null;
@@ -14,8 +15,8 @@ export function seventhDwarfView(s: DwState): Record<string, unknown> {
   const scores: Record<string, number> = {};
   const turns: Record<string, number> = {};
   for (let i = 0; i < s.players.length; i++) {
-    scores[s.players[i].name] = s.players[i].score;
-    turns[s.players[i].name] = s.players[i].turns_taken;
+    setOwn(scores, s.players[i].name, s.players[i].score);
+    setOwn(turns, s.players[i].name, s.players[i].turns_taken);
   }
   const T = s.turn;
   const placed: string[] = [];

@@ -1,4 +1,5 @@
 import type { TlState } from './types';
+import { setOwn } from '../../engine/set-own';
 
 /** The state as the scenarios' conventions name it: figures 'Name#i', collections by name. */
 export function thatsLifeView(s: TlState): Record<string, unknown> {
@@ -7,7 +8,7 @@ export function thatsLifeView(s: TlState): Record<string, unknown> {
   for (let i = 0; i < s.players.length; i++) {
     const p = s.players[i];
     for (let k = 0; k < p.figures.length; k++) figures[p.name + '#' + k] = p.figures[k];
-    collected[p.name] = p.collected.slice();
+    setOwn(collected, p.name, p.collected.slice());
   }
   const v: Record<string, unknown> = {
     figures: figures,
@@ -23,7 +24,7 @@ export function thatsLifeView(s: TlState): Record<string, unknown> {
   };
   if (s.scores && s.winners) {
     const fs: Record<string, number> = {};
-    for (let i = 0; i < s.players.length; i++) fs[s.players[i].name] = s.scores[i];
+    for (let i = 0; i < s.players.length; i++) setOwn(fs, s.players[i].name, s.scores[i]);
     v.final_scores = fs;
     v.winners = s.winners.map((i) => s.players[i].name).sort();
     v.penalty_card = s.penalty ? s.penalty.card : null;
