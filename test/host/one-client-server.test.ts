@@ -63,4 +63,12 @@ describe('one client at a time', () => {
     await until(() => source.got.join('') === 'hello');
     expect(source.got.join('')).toBe('hello');
   });
+
+  it('lets go of the board when closed: it no longer listens to its bytes', async () => {
+    const source = new Source();
+    const server = await serveOneClient(source, 0, '127.0.0.1');
+    expect(source.listenerCount('data')).toBe(1);
+    await server.close();
+    expect(source.listenerCount('data')).toBe(0);
+  });
 });

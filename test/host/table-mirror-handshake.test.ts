@@ -147,4 +147,47 @@ describe('the mirror after its first hello', () => {
     // Whatever the mirror wrote now would land in the console's password prompt.
     expect(port.written).toBe('');
   });
+
+  it('drops a half line cut off by a reconnect, so the hello after it is read whole', async () => {
+    const { port, notes } = await liveMirror();
+    // The cable is pulled in the middle of a line; the board restarts and says hello.
+    port.emit('data', Buffer.from('DT:{"t":"ui","m":"pl'));
+    port.emit('close', 'unplugged');
+    port.emit('open');
+    port.line(hello(1, 2));
+    expect(mirror!.status).toBe('live');
+    expect(notes.filter((n) => n.ev === 'garbage')).toEqual([]);
+    expect(notes.filter((n) => n.ev === 'hello').map((n) => n.boot)).toEqual([1, 2]);
+  });
+
+  it('asks a quiet live board for its frame before it gives it up', async () => {
+    const port = new QuietPort();
+    mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: 6000 });
+    const started = mirror.start();
+    port.line(hello(1, 1));
+    await started;
+    port.written = '';
+    vi.advanceTimersByTime(2500);
+    expect(port.written).toContain('{"c":"leds"}');
+    expect(mirror.status).toBe('live');
+  });
+
+  it('passes on an LED frame once, and the same frame again after the board restarted', async () => {
+    const { port, notes } = await liveMirror();
+    const f = 'W'.repeat(128);
+    port.line({ t: 'leds', f, s: 2 });
+    port.line({ t: 'leds', f, s: 3 });
+    expect(notes.filter((n) => n.ev === 'leds')).toHaveLength(1);
+    port.line(hello(1, 2));
+    port.line({ t: 'leds', f, s: 2 });
+    expect(notes.filter((n) => n.ev === 'leds')).toHaveLength(2);
+  });
+
+  it('is out of sync from the moment the board is lost until its next snapshot', async () => {
+    const { port } = await liveMirror();
+    port.line({ t: 'snap', i: 0, d: JSON.stringify({ h: null, st: null, ui: {}, dl: 0, sf: 0, w: 8000, br: 32 }), end: 1, s: 2 });
+    expect(mirror!.model.synced).toBe(true);
+    port.emit('close', 'unplugged');
+    expect(mirror!.model.synced).toBe(false);
+  });
 });

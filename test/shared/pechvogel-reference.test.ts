@@ -16,6 +16,9 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { diceToThrow, middleEmpty, newTurn, refStep, refView, scoreEnd, type RFace, type RState } from '../support/pechvogel-reference';
 import { mulberry32 } from '../support/random';
 
+/** A longer soak by hand (DT_REF_SEEDS) runs as long as it takes; the suite's own run keeps the limit. */
+const SOAK_TIMEOUT = process.env.DT_REF_SEEDS ? 0 : undefined;
+
 /** The conventions (phases, error codes) of the reference scenarios beside the repository. */
 const SCENARIOS = join(process.cwd(), '..', 'shared', 'scenarios', 'pechvogel.json');
 const NAMES = ['Ann', 'Ben', 'Cem', 'Dee', 'Eli'];
@@ -208,5 +211,5 @@ describe('the engine against a second model written from RULES.md, on random fra
     const conventions = JSON.parse(readFileSync(SCENARIOS, 'utf8')).conventions.pechvogel;
     const want = conventions.phases.concat(conventions.errors, ['throw', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal', 'seven ravens']);
     expect(want.filter((k: string) => !seen[k])).toEqual([]);
-  });
+  }, SOAK_TIMEOUT);
 });

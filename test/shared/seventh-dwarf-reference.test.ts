@@ -16,6 +16,9 @@ import { subsetMismatches } from '../../shared/conformance/subset-match';
 import { legalSpots, refFromGiven, refStep, refView, remaining, type RDie, type RState } from '../support/seventh-dwarf-reference';
 import { mulberry32 } from '../support/random';
 
+/** A longer soak by hand (DT_REF_SEEDS) runs as long as it takes; the suite's own run keeps the limit. */
+const SOAK_TIMEOUT = process.env.DT_REF_SEEDS ? 0 : undefined;
+
 /** The public scenarios and their conventions, beside the repository. */
 const SCENARIOS = join(process.cwd(), '..', 'shared', 'scenarios', 'seventh-dwarf.json');
 const FILE = JSON.parse(readFileSync(SCENARIOS, 'utf8'));
@@ -282,5 +285,5 @@ describe('the engine against a second model written from RULES.md, on random fra
     expect(steps).toBeGreaterThan(50000);
     const want = CONVENTIONS.phases.concat(CONVENTIONS.errors, Object.keys(CONVENTIONS.events), ['game_over', 'unknown_die', 'invalid_value', 'invalid_bet', 'unknown_event', 'lair by itself', 'success', 'failure', 'scored with the direction open', 'dwarf_spots bet on an evasion', 'colour points', 'given await_place', 'given await_bets', 'given game_over']);
     expect(want.filter((k: string) => !seen[k])).toEqual([]);
-  });
+  }, SOAK_TIMEOUT);
 });

@@ -1,0 +1,130 @@
+/**
+ * The page server's routes, without a browser: read-only (every method but GET and HEAD is
+ * refused), the page at / and /index.html, and a HEAD of the live feed answered and ended at
+ * once (not kept open as a page that never reads).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
+import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
+import { startWebServer } from '../../host/src/web/server';
+
+const stops: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const s of stops.reverse()) await s();
+});
+
+async function server() {
+  const stream = await openBoard(parseBoardSpec('sim:memory'));
+  stops.push(() => stream.close());
+  const table = new TableMirror('A', stream);
+  stops.push(() => table.stop());
+  const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+  stops.push(() => web.close());
+  return web;
+}
+
+/** A raw request; resolves with all the server sent once it has closed the connection. */
+function raw(url: string, request: string): Promise<string> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sock = net.connect(Number(u.port), u.hostname, () => sock.write(request));
+    let got = '';
+    sock.on('data', (d) => (got += d));
+    sock.on('error', reject);
+    sock.on('close', () => resolve(got));
+  });
+}
+
+describe('the page server routes', () => {
+  it('refuses every method but GET and HEAD, as read-only', async () => {
+    const web = await server();
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const r = await fetch(web.url + 'state.json', { method, body: method === 'DELETE' ? undefined : '{}' });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow'), method).toBe('GET, HEAD');
+    }
+    expect((await fetch(web.url + 'state.json', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('serves the page at / and at /index.html', async () => {
+    const web = await server();
+    for (const p of ['', 'index.html']) {
+      const r = await fetch(web.url + p);
+      expect(r.status, p).toBe(200);
+      expect(r.headers.get('content-type'), p).toBe('text/html; charset=utf-8');
+      expect(await r.text(), p).toContain('<div id="tables">');
+    }
+  });
+
+  // A feed kept open would hold the connection: the request after it on the same connection
+  // would get no answer (the test's time limit would end it).
+  it('answers a HEAD of the live feed and ends it, keeping no feed open', { timeout: 20_000 }, async () => {
+    const web = await server();
+    const head = 'HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n';
+    const next = 'GET /state.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+    const got = await raw(web.url, head + next);
+    const answers = got.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    expect(answers[0]).toContain('Content-Type: text/event-stream');
+    expect(answers[1]).toContain('"tables"');
+  });
+});
+
+describe('the attract screen', () => {
+  it('comes after a while without presses, and a press at the table ends it', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    stops.push(() => stream.close());
+    const table = new TableMirror('A', stream);
+    stops.push(() => table.stop());
+    let clock = 1_000_000;
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 60_000, now: () => clock });
+    stops.push(() => web.close());
+    await table.start();
+    const idle = async () => (await (await fetch(web.url + 'state.json')).json()).tables[0].idle as boolean;
+    expect(await idle()).toBe(false);
+    clock += 61_000;
+    expect(await idle()).toBe(true);
+    const pressed = new Promise<void>((r) => table.on('note', (n: TableNote) => n.ev === 'button' && r()));
+    table.link.send({ c: 'btn', b: 'S1', k: 'press' });
+    await pressed;
+    expect(await idle()).toBe(false);
+  });
+});
+
+describe('the last event under the game', () => {
+  it('drops a refusal once its time to show is up', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    stops.push(() => stream.close());
+    const table = new TableMirror('A', stream);
+    stops.push(() => table.stop());
+    let clock = 1_000_000;
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000, now: () => clock });
+    stops.push(() => web.close());
+    await table.start();
+    const until = (ev: string) => new Promise<TableNote>((r) => table.on('note', (n: TableNote) => n.ev === ev && r(n)));
+    const synced = until('synced');
+    table.link.send({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    await synced;
+    const refused = until('refused');
+    table.link.send({ c: 'act', a: { do: 'take_marker' } } as never);
+    await refused;
+    const last = async () => (await (await fetch(web.url + 'state.json')).json()).tables[0].last as string;
+    expect(await last()).toMatch(/^Refused: /);
+    clock += 13_000;
+    expect(await last()).toBe('');
+  });
+});
+
+describe('a table without a label', () => {
+  it('is named by the short end of its board: sim for the simulated board', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    stops.push(() => stream.close());
+    const table = new TableMirror('sim:memory', stream);
+    stops.push(() => table.stop());
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    stops.push(() => web.close());
+    const t = (await (await fetch(web.url + 'state.json')).json()).tables[0];
+    expect([t.label, t.name]).toEqual(['sim:memory', 'sim']);
+  });
+});
