@@ -8,7 +8,8 @@ import { dirname, resolve } from 'node:path';
 import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
-import { describeGame, drawBoard, SIM_KEYS } from '../view/terminal-view';
+import { describeGame, drawBoard } from '../view/terminal-view';
+import { simScreenParts } from '../view/sim-screen';
 import { RefusalClock } from '../view/refusal-clock';
 import { tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
@@ -182,13 +183,11 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
 
   let long = false;
   const draw = () => {
-    const lines: string[] = ['dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror'), ''];
-    if (model) {
-      lines.push(...drawBoard(model.frame, GEOMETRY.width, true), '');
-      lines.push(...describeGame(model.state, model.ui, Date.now(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }));
-    } else lines.push(...frameRows(board.frame));
-    // A short terminal loses the oldest notes first; nothing wraps.
-    const parts = [{ lines: lines.concat('') }, { lines: events.map((e) => '  ' + e), drop: 1 }, { lines: ['', ...SIM_KEYS, long ? '  (long press: next key)' : ''] }];
+    const title = 'dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror');
+    const screen = model
+      ? { board: drawBoard(model.frame, GEOMETRY.width, true), game: describeGame(model.state, model.ui, Date.now(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
+      : { board: frameRows(board.frame), game: [] };
+    const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };
   process.stdout.write('\x1b[?25l');

@@ -1,0 +1,34 @@
+/** The sim's own terminal screen before it is fitted to the terminal (fit-screen.ts). */
+import type { ScreenPart } from './fit-screen';
+import { SIM_KEYS } from './terminal-view';
+
+/** What the sim shows: `game` is empty when no mirror runs in-process (the LEDs are all there is). */
+export interface SimScreen {
+  title: string;
+  board: string[];
+  game: string[];
+  /** The latest things that happened at the table, oldest first. */
+  events: string[];
+  /** `L` was typed: the next key is a long press. */
+  long: boolean;
+}
+
+/**
+ * Title, LED board, game, events, keys. On a short terminal the events go first, then the key
+ * help; if the game's own lines still do not fit, the LED board goes (the words say the same and
+ * the prompt is what a player needs: at 40 × 12 it was cut off below the board). A pending long
+ * press is said beside the game, so it stays in view.
+ */
+export function simScreenParts(s: SimScreen, rows?: number): ScreenPart[] {
+  const game = s.game.concat(s.long ? ['(long press: next key)'] : []);
+  const build = (board: string[]) => [
+    { lines: [s.title, ''].concat(board) },
+    { lines: game.concat('') },
+    { lines: s.events.map((e) => '  ' + e), drop: 2 },
+    { lines: [''].concat(SIM_KEYS), drop: 1 },
+  ];
+  const withBoard = build(s.board.length ? s.board.concat('') : []);
+  if (!rows || rows < 2 || !s.game.length) return withBoard;
+  if (1 + s.board.length + game.length <= rows - 1) return withBoard;
+  return build(['(LED board hidden: the terminal is too short)']);
+}
