@@ -259,6 +259,10 @@ describe('the mirror page', () => {
     for (const a of [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }]) t.command({ c: 'act', a });
     await panel.locator('.prompt', { hasText: 'odds, no rerolls: marker 55 % · 3+ ravens 55 % · both 10 % · Murphy 10 %' }).waitFor({ timeout: 10_000 });
     expect(await panel.locator('.prompt').textContent()).toMatch(/^Ann: throw 2 dice/);
+    // The odds line breaks only between its items: each one whole on its line, the sign with its number.
+    const items = panel.locator('.prompt .nw');
+    expect(await items.allTextContents()).toEqual(['odds, no rerolls: marker 55\u00a0%', '3+ ravens 55\u00a0%', 'both 10\u00a0%', 'Murphy 10\u00a0%']);
+    expect(await items.first().evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-odds.png') });
   });

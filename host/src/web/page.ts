@@ -80,6 +80,7 @@ export function pageHtml(title = 'dicetray'): string {
   .prompt { display:flex; flex-direction:column; gap:0.1em; }
   .prompt div { font-size:0.95em; font-weight:700; color:var(--accent); }
   .prompt div.sub { color:var(--fg); font-weight:400; }
+  .prompt .nw, .window .nw { white-space:nowrap; }
   .refusal { display:none; font-size:0.9em; font-weight:700; color:#fff; background:#6b2320; border-radius:0.3em; padding:0.1em 0.5em; }
   .refusal.on { display:block; }
   .detail { font-size:0.8em; color:var(--dim); }
@@ -168,7 +169,15 @@ const panels = {};
 let data = null, recvAt = performance.now(), updates = 0, linkDown = false, downSince = 0;
 
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
-function lines(arr, cls) { return (arr || []).map((l) => '<div' + (/^\\s/.test(l) ? ' class="sub"' : '') + '>' + esc(l.trim()) + '</div>').join(''); }
+// A sub-line (the odds) breaks only between its items ("Murphy 16" above a lone "%", "3+" above
+// "ravens" on a wide screen); a percentage keeps its sign anywhere.
+function lines(arr, cls) {
+  return (arr || []).map((l) => {
+    const sub = /^\\s/.test(l);
+    const text = esc(l.trim()).replace(/ %/g, '&nbsp;%');
+    return '<div' + (sub ? ' class="sub"' : '') + '>' + (sub ? text.split(' · ').map((c) => '<span class="nw">' + c + '</span>').join(' · ') : text) + '</div>';
+  }).join('');
+}
 function marker(v) { return '<span class="marker">' + v + '</span>'; }
 function counts(arr) { return arr.map((c, i) => c ? '<span class="mid">' + marker(i + 3) + ' ×' + c + '</span>' : '').filter(Boolean).join(''); }
 
