@@ -4,10 +4,8 @@
  * again: `ui.left` counts from when the board's ui line came, on the server's clock.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
-import { TableMirror } from '../../host/src/mirror/table-mirror';
+import { simWebServer } from '../support/sim-web';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
-import { startWebServer } from '../../host/src/web/server';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
@@ -16,13 +14,8 @@ afterAll(async () => {
 
 describe('the page server, in a reroll window', () => {
   it("gives a page that comes late the window's time left", async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('A', stream);
-    stops.push(() => table.stop());
     let clock = 1_000_000;
-    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000, now: () => clock });
-    stops.push(() => web.close());
+    const { table, web } = await simWebServer(stops, { now: () => clock });
     // The board's ui line for a window of 60 s came at `clock` (as the mirror model records it).
     const ui = { m: 'play', e: [], c: false, v: [], dl: 60_000, vic: -1, err: '', at: clock, ep: -1 } as unknown as MirrorUi;
     const left = async () => {

@@ -5,9 +5,8 @@
  * does not show (a host's action) stays in the footer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
+import { pageTable, simWebServer } from '../support/sim-web';
 import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
-import { startWebServer } from '../../host/src/web/server';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
@@ -27,17 +26,12 @@ function until(table: TableMirror, ok: (n: TableNote) => boolean): Promise<Table
 
 describe('the page footer and the refusal box', () => {
   it('a refusal the table shows in its box is not said again below it', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('A', stream);
-    stops.push(() => table.stop());
-    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
-    stops.push(() => web.close());
+    const { table, web } = await simWebServer(stops);
     await table.start();
     const synced = until(table, (n) => n.ev === 'synced' && n.n === 0);
     table.link.send({ c: 'new', p: ['Ann', 'Ben'] } as never);
     await synced;
-    const view = async () => (await (await fetch(web.url + 'state.json')).json()).tables[0];
+    const view = () => pageTable(web);
 
     // Six faces and OK at the buttons: the engine refuses the throw, the box says why.
     const refused = until(table, (n) => n.ev === 'refused');

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { openPage as openChromium } from '../support/chromium-page';
 import { Cli, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
+import { rawHttp } from '../support/sim-web';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 
 // The big-screen page in real headless Chromium, fed by `dicetray mirror --web` over real ptys:
@@ -312,13 +312,6 @@ describe('the mirror page', () => {
 });
 
 /** The status code a raw request gets (fetch would tidy the path first). */
-function rawStatus(url: string, request: string): Promise<string> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sock = net.connect(Number(u.port), u.hostname, () => sock.write(request));
-    let got = '';
-    sock.on('data', (d) => (got += d));
-    sock.on('error', reject);
-    sock.on('close', () => resolve((got.match(/^HTTP\/1\.1 (\d+)/) || ['', 'no answer'])[1]));
-  });
+async function rawStatus(url: string, request: string): Promise<string> {
+  return ((await rawHttp(url, request)).match(/^HTTP\/1\.1 (\d+)/) || ['', 'no answer'])[1];
 }

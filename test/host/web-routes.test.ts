@@ -4,10 +4,8 @@
  * once (not kept open as a page that never reads).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import net from 'node:net';
-import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
-import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
-import { startWebServer } from '../../host/src/web/server';
+import { pageTable, rawHttp, simWebServer } from '../support/sim-web';
+import type { TableNote } from '../../host/src/mirror/table-mirror';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
@@ -15,26 +13,9 @@ afterAll(async () => {
 });
 
 async function server() {
-  const stream = await openBoard(parseBoardSpec('sim:memory'));
-  stops.push(() => stream.close());
-  const table = new TableMirror('A', stream);
-  stops.push(() => table.stop());
-  const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
-  stops.push(() => web.close());
-  return web;
+  return (await simWebServer(stops)).web;
 }
 
-/** A raw request; resolves with all the server sent once it has closed the connection. */
-function raw(url: string, request: string): Promise<string> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sock = net.connect(Number(u.port), u.hostname, () => sock.write(request));
-    let got = '';
-    sock.on('data', (d) => (got += d));
-    sock.on('error', reject);
-    sock.on('close', () => resolve(got));
-  });
-}
 
 describe('the page server routes', () => {
   it('refuses every method but GET and HEAD, as read-only', async () => {
@@ -63,7 +44,7 @@ describe('the page server routes', () => {
     const web = await server();
     const head = 'HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n';
     const next = 'GET /state.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
-    const got = await raw(web.url, head + next);
+    const got = await rawHttp(web.url, head + next);
     const answers = got.split(/(?=HTTP\/1\.1 )/);
     expect(answers.map((a) => a.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
     expect(answers[0]).toContain('Content-Type: text/event-stream');
@@ -73,15 +54,10 @@ describe('the page server routes', () => {
 
 describe('the attract screen', () => {
   it('comes after a while without presses, and a press at the table ends it', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('A', stream);
-    stops.push(() => table.stop());
     let clock = 1_000_000;
-    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 60_000, now: () => clock });
-    stops.push(() => web.close());
+    const { table, web } = await simWebServer(stops, { attractMs: 60_000, now: () => clock });
     await table.start();
-    const idle = async () => (await (await fetch(web.url + 'state.json')).json()).tables[0].idle as boolean;
+    const idle = async () => (await pageTable(web)).idle as boolean;
     expect(await idle()).toBe(false);
     clock += 61_000;
     expect(await idle()).toBe(true);
@@ -94,13 +70,8 @@ describe('the attract screen', () => {
 
 describe('the last event under the game', () => {
   it('drops a refusal once its time to show is up', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('A', stream);
-    stops.push(() => table.stop());
     let clock = 1_000_000;
-    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000, now: () => clock });
-    stops.push(() => web.close());
+    const { table, web } = await simWebServer(stops, { now: () => clock });
     await table.start();
     const until = (ev: string) => new Promise<TableNote>((r) => table.on('note', (n: TableNote) => n.ev === ev && r(n)));
     const synced = until('synced');
@@ -109,7 +80,7 @@ describe('the last event under the game', () => {
     const refused = until('refused');
     table.link.send({ c: 'act', a: { do: 'take_marker' } } as never);
     await refused;
-    const last = async () => (await (await fetch(web.url + 'state.json')).json()).tables[0].last as string;
+    const last = async () => (await pageTable(web)).last as string;
     expect(await last()).toMatch(/^Refused: /);
     clock += 13_000;
     expect(await last()).toBe('');
@@ -118,13 +89,8 @@ describe('the last event under the game', () => {
 
 describe('a table without a label', () => {
   it('is named by the short end of its board: sim for the simulated board', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('sim:memory', stream);
-    stops.push(() => table.stop());
-    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
-    stops.push(() => web.close());
-    const t = (await (await fetch(web.url + 'state.json')).json()).tables[0];
+    const { table, web } = await simWebServer(stops, { label: 'sim:memory' });
+    const t = await pageTable(web);
     expect([t.label, t.name]).toEqual(['sim:memory', 'sim']);
   });
 });

@@ -4,10 +4,8 @@
  * dropped (it reconnects by itself when it wakes), and the pages that read go on getting updates.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { simWebServer } from '../support/sim-web';
 import net from 'node:net';
-import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
-import { TableMirror } from '../../host/src/mirror/table-mirror';
-import { startWebServer, type WebServer } from '../../host/src/web/server';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
@@ -30,12 +28,7 @@ const turn = () => new Promise((r) => setImmediate(r));
 
 describe('the page server and a page that stopped reading', () => {
   it('drops the page once it has fallen megabytes behind, and keeps serving the others', { timeout: 60_000 }, async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    stops.push(() => stream.close());
-    const table = new TableMirror('A', stream);
-    stops.push(() => table.stop());
-    const web: WebServer = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 60_000, odds: false });
-    stops.push(() => web.close());
+    const { table, web } = await simWebServer(stops, { attractMs: 60_000 });
     const port = Number(new URL(web.url).port);
 
     const asleep = eventClient(port);
