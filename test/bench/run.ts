@@ -40,7 +40,7 @@ const ESPRUINO_BIN = process.env.ESPRUINO_BIN;
 /** The optimised (-Os RELEASE=1) interpreter for instruction counts: $ESPRUINO_OS_BIN, else next to $ESPRUINO_BIN. */
 const ESPRUINO_OS_BIN =
   process.env.ESPRUINO_OS_BIN ||
-  [ESPRUINO_BIN && path.join(path.dirname(ESPRUINO_BIN), 'espruino-Os'), '/work/espruino-bin/espruino-Os'].find((f): f is string => !!f && existsSync(f));
+  [ESPRUINO_BIN && path.join(path.dirname(ESPRUINO_BIN), 'espruino-Os')].find((f): f is string => !!f && existsSync(f));
 
 const KB = 1024;
 const ENGINE_BUDGET = 8 * KB;
