@@ -261,7 +261,7 @@ describe('the mirror page', () => {
     expect(await panel.locator('.prompt').textContent()).toMatch(/^Ann: throw 2 dice/);
     // The odds line breaks only between its items: each one whole on its line, the sign with its number.
     const items = panel.locator('.prompt .nw');
-    expect(await items.allTextContents()).toEqual(['odds, no rerolls: marker 55\u00a0%', '3+ ravens 55\u00a0%', 'both 10\u00a0%', 'Murphy 10\u00a0%']);
+    expect(await items.allTextContents()).toEqual(['marker 55\u00a0%', '3+ ravens 55\u00a0%', 'both 10\u00a0%', 'Murphy 10\u00a0%']);
     expect(await items.first().evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page-odds.png') });

@@ -169,13 +169,20 @@ const panels = {};
 let data = null, recvAt = performance.now(), updates = 0, linkDown = false, downSince = 0;
 
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
-// A sub-line (the odds) breaks only between its items ("Murphy 16" above a lone "%", "3+" above
-// "ravens" on a wide screen); a percentage keeps its sign anywhere.
+// A list of short items ("odds: marker 71 % · 3+ ravens 33 % · …") breaks only between them ("Murphy
+// 16" above a lone "%", "3+" above "ravens" on a wide screen); anything longer wraps as usual, and a
+// percentage keeps its sign anywhere.
+function items(text) {
+  return text.split(' · ').map((c, i) => {
+    const j = i === 0 ? c.lastIndexOf(': ') : -1;
+    const head = j >= 0 ? c.slice(0, j + 2) : '', item = c.slice(head.length);
+    return head + (item.length <= 30 ? '<span class="nw">' + item + '</span>' : item);
+  }).join(' · ');
+}
 function lines(arr, cls) {
   return (arr || []).map((l) => {
-    const sub = /^\\s/.test(l);
     const text = esc(l.trim()).replace(/ %/g, '&nbsp;%');
-    return '<div' + (sub ? ' class="sub"' : '') + '>' + (sub ? text.split(' · ').map((c) => '<span class="nw">' + c + '</span>').join(' · ') : text) + '</div>';
+    return '<div' + (/^\\s/.test(l) ? ' class="sub"' : '') + '>' + (text.indexOf(' · ') >= 0 ? items(text) : text) + '</div>';
   }).join('');
 }
 function marker(v) { return '<span class="marker">' + v + '</span>'; }
