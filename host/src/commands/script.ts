@@ -36,7 +36,14 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
     const sim = flashedSimBoard(await ensureBundle(), { clock: 'fake', storageFile });
     const target = simTarget(sim);
     sim.boot();
-    return { target, sim, close: () => sim.powerCut() };
+    return {
+      target,
+      sim,
+      close: () => {
+        sim.powerCut();
+        sim.storage.release();
+      },
+    };
   }
   if (spec.kind === 'tcp') {
     const sock = await connectTcp(spec.host, spec.port).catch((e: Error) => {

@@ -10,6 +10,7 @@ import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard } from '../view/terminal-view';
 import { simScreenParts } from '../view/sim-screen';
+import { lockStorage } from '../sim/storage-lock';
 import { RefusalClock } from '../view/refusal-clock';
 import { tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
@@ -94,6 +95,12 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   const storageFile = resolve(opts.storage || DEFAULT_SIM_STORAGE);
   try {
     mkdirSync(dirname(storageFile), { recursive: true });
+  } catch (e) {
+    throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
+  }
+  // Taken before --fresh empties it: another sim's file is refused, not erased (kept until exit).
+  lockStorage(storageFile);
+  try {
     // --fresh empties the Storage, which is still kept in the file from then on (a board whose
     // flash was erased keeps what it writes next).
     if (opts.fresh) rmSync(storageFile, { force: true });

@@ -275,6 +275,7 @@ class SimStream extends EventEmitter implements BoardStream {
     this.isOpen = false;
     this.sim.powerCut();
     this.sim.removeAllListeners('data');
+    this.sim.storage.release();
   }
 }
 

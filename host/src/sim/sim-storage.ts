@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { EXIT, fileError, HostError } from '../errors';
+import { lockStorage } from './storage-lock';
 
 export class SimStorage {
   files: Record<string, string> = {};
@@ -50,8 +51,18 @@ export class SimStorage {
     private path: string | null,
     readonly capacity = 48 * 1024,
   ) {
-    if (path && existsSync(path)) this.files = SimStorage.load(path);
+    if (!path) return;
+    this.release = lockStorage(path);
+    try {
+      if (existsSync(path)) this.files = SimStorage.load(path);
+    } catch (e) {
+      this.release();
+      throw e;
+    }
   }
+
+  /** Lets another process use the file (also when this one exits). */
+  release: () => void = () => {};
 
   /** The Storage image in `path`: an object of file name → contents, or a HostError (exit 6). */
   static load(path: string): Record<string, string> {

@@ -1,0 +1,74 @@
+/**
+ * One simulated board per Storage file: a second dicetray on a file another live process has is
+ * refused (exit 3) before it reads, writes or (with --fresh) erases anything; a lock left by a
+ * process that is gone is taken over; the same process may open its file again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lockStorage } from '../../host/src/sim/storage-lock';
+import { HostError } from '../../host/src/errors';
+import { cli } from '../support/cli';
+import { scratchDir } from '../support/host-harness';
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill()));
+
+/** A live process that is not this one, as the holder of a lock. */
+function otherProcess(): number {
+  const c = spawn('sleep', ['60'], { stdio: 'ignore' });
+  children.push(c);
+  return c.pid as number;
+}
+
+describe('the Storage file of a simulated board', () => {
+  it('is refused while another live process has it, and taken over once that process is gone', async () => {
+    const file = path.join(scratchDir(), 'storage.json');
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    children.push(other);
+    writeFileSync(file + '.lock', String(other.pid));
+    let err: unknown;
+    try {
+      lockStorage(file);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(HostError);
+    expect((err as HostError).exitCode).toBe(3);
+    expect((err as Error).message).toContain(`in use by another dicetray (process ${other.pid})`);
+    other.kill();
+    await new Promise((r) => other.once('exit', r));
+    const release = lockStorage(file);
+    expect(readFileSync(file + '.lock', 'utf8')).toBe(String(process.pid));
+    release();
+    expect(existsSync(file + '.lock')).toBe(false);
+  });
+
+  it('may be opened again by the same process; the lock goes with the last release', () => {
+    const file = path.join(scratchDir(), 'storage.json');
+    const a = lockStorage(file);
+    const b = lockStorage(file);
+    a();
+    a(); // a second call of the same release changes nothing
+    expect(existsSync(file + '.lock')).toBe(true);
+    b();
+    expect(existsSync(file + '.lock')).toBe(false);
+  });
+
+  it('is not erased by sim --fresh, nor played by script, while another sim has it', async () => {
+    const dir = scratchDir();
+    const file = path.join(dir, 'storage.json');
+    writeFileSync(file, JSON.stringify({ 'dt.j': 'a game in progress' }));
+    writeFileSync(file + '.lock', String(otherProcess()));
+    const s = await cli(['sim', '--fresh', '--headless', '--storage', file]);
+    expect(s.code).toBe(3);
+    expect(s.err.join('\n')).toMatch(/in use by another dicetray/);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'dt.j': 'a game in progress' });
+    const script = path.join(dir, 'x.table');
+    writeFileSync(script, 'press S1\n');
+    const r = await cli(['script', script, '--board', 'sim:' + file]);
+    expect(r.code).toBe(3);
+    expect(readFileSync(file, 'utf8')).toBe(JSON.stringify({ 'dt.j': 'a game in progress' }));
+  });
+});
