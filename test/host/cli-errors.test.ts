@@ -87,7 +87,7 @@ describe('dicetray usage and file errors', () => {
     writeFileSync(path.join(dir, 'empty.json'), '');
     mkdirSync(path.join(dir, 'dir.json'), { recursive: true });
     for (const f of ['garbage.json', 'empty.json', 'dir.json']) {
-      const r = await run(['sim', '--headless', '--storage', f], dir);
+      const r = await run(['sim', '--headless', '--tcp', '2399', '--storage', f], dir);
       expectClean(r, 6, /Storage/);
       expect(r.err).toMatch(/--fresh/);
     }
@@ -146,6 +146,9 @@ describe('dicetray sim options', () => {
   it('checks --tcp and --pty before starting: a bad port, both at once, a busy port (with a hint)', async () => {
     expectClean(await run(['sim', '--headless', '--tcp', 'abc'], dir), 2, /bad --tcp port abc/);
     expectClean(await run(['sim', '--headless', '--tcp', '2323', '--pty', path.join(dir, 'tty')], dir), 2, /--pty and --tcp/);
+    // A board nothing could reach, and odds for a screen that shows none, are refused before it starts.
+    expectClean(await run(['sim', '--headless'], dir), 2, /out of reach/);
+    expectClean(await run(['sim', '--tcp', '2323', '--odds'], dir), 2, /give it to the mirror instead/);
     const busy = net.createServer();
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
     try {
@@ -160,6 +163,6 @@ describe('dicetray sim options', () => {
 
   it('--fresh on a Storage path that is a directory is a file error (exit 6)', async () => {
     mkdirSync(path.join(dir, 'dir.json'), { recursive: true });
-    expectClean(await run(['sim', '--headless', '--fresh', '--storage', 'dir.json'], dir), 6, /it is a directory/);
+    expectClean(await run(['sim', '--headless', '--tcp', '2399', '--fresh', '--storage', 'dir.json'], dir), 6, /it is a directory/);
   });
 });

@@ -61,7 +61,7 @@ describe('the Storage file of a simulated board', () => {
     const file = path.join(dir, 'storage.json');
     writeFileSync(file, JSON.stringify({ 'dt.j': 'a game in progress' }));
     writeFileSync(file + '.lock', String(otherProcess()));
-    const s = await cli(['sim', '--fresh', '--headless', '--storage', file]);
+    const s = await cli(['sim', '--fresh', '--headless', '--tcp', '2399', '--storage', file]);
     expect(s.code).toBe(3);
     expect(s.err.join('\n')).toMatch(/in use by another dicetray/);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'dt.j': 'a game in progress' });

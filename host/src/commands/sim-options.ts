@@ -2,7 +2,12 @@
 import { EXIT, HostError } from '../errors';
 import { wholeOption } from './whole-option';
 
-export function checkSimOptions(o: { pty?: string; tcp?: string }): void {
+export function checkSimOptions(o: { pty?: string; tcp?: string; headless?: boolean; odds?: boolean }): void {
+  const exposed = o.pty !== undefined || o.tcp !== undefined;
+  // Without a keyboard or a link nothing could press a button: a board running for nobody.
+  if (o.headless && !exposed) throw new HostError('--headless leaves the board out of reach: no keyboard, and no --pty or --tcp', EXIT.usage, 'add --pty PATH or --tcp PORT for other programs (dicetray mirror, script, config), or drop --headless to play here');
+  // The odds are the sim's own mirror's; with --pty or --tcp the mirror is another program.
+  if (o.odds && exposed) throw new HostError('--odds is for the screen of the sim\'s own mirror, and with --pty or --tcp it shows the LEDs only', EXIT.usage, 'give it to the mirror instead: dicetray mirror -p PATH|tcp://127.0.0.1:PORT --odds');
   if (o.pty !== undefined && o.tcp !== undefined) throw new HostError('--pty and --tcp expose the board twice', EXIT.usage, 'choose one: --pty PATH (a serial device) or --tcp PORT (a network board)');
   if (o.tcp !== undefined) wholeOption('--tcp port', o.tcp, 1, 65535, 'a port number, e.g. --tcp 2323');
   if (o.pty !== undefined && !o.pty.trim()) throw new HostError('--pty needs a path', EXIT.usage, 'e.g. --pty /tmp/ttyDICE');

@@ -178,6 +178,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   board.boot();
 
   if (opts.headless || !process.stdin.isTTY) {
+    if (!opts.headless && !exposure) io.out('dicetray: no keyboard here (standard input is not a terminal): the board runs, but nothing can press its buttons; run it in a terminal, or add --pty PATH or --tcp PORT');
     await new Promise<void>((done) => {
       process.once('SIGINT', () => done());
       process.once('SIGTERM', () => done());
