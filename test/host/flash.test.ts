@@ -85,6 +85,10 @@ describe.concurrent('dicetray flash', () => {
       expect(open.out.join('\n')).toMatch(/kiosk profile removed/);
       expect(pb.board.storage.files['dt.kiosk']).toBeUndefined();
       expect((await new Cli(['flash', '--port', pb.path, '--no-kiosk', '--kiosk-password', 'x1']).exited)).toBe(2);
+      // Without --unlock it would be a plain flash that says it removed a profile: refused, with why.
+      const alone = new Cli(['flash', '--port', pb.path, '--no-kiosk']);
+      expect(await alone.exited).toBe(2);
+      expect(alone.err.join('\n')).toMatch(/--no-kiosk goes with --unlock/);
     } finally {
       pb.stop();
     }

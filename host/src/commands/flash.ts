@@ -151,6 +151,7 @@ async function readHello(spec: BoardSpec, existing: BoardStream | null, timeoutM
  */
 function kioskPasswordOf(opts: FlashOptions): string | undefined {
   if (opts.kiosk === false && opts.kioskPassword !== undefined) throw new HostError('--no-kiosk and --kiosk-password contradict each other', EXIT.usage, 'give one of them');
+  if (opts.kiosk === false && opts.unlock === undefined) throw new HostError('--no-kiosk goes with --unlock PW (a kiosk board being re-flashed without its profile)', EXIT.usage, 'a board that is no kiosk needs neither: a plain dicetray flash leaves it without a kiosk profile');
   if (opts.kioskPassword !== undefined) return opts.kioskPassword;
   return opts.kiosk === false ? undefined : opts.unlock;
 }
