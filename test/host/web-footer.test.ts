@@ -5,36 +5,24 @@
  * does not show (a host's action) stays in the footer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageTable, simWebServer } from '../support/sim-web';
-import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
+import { pageTable, simWebServer, untilNote } from '../support/sim-web';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
   for (const s of stops.reverse()) await s();
 });
 
-function until(table: TableMirror, ok: (n: TableNote) => boolean): Promise<TableNote> {
-  return new Promise((done) => {
-    const on = (n: TableNote) => {
-      if (!ok(n)) return;
-      table.off('note', on);
-      done(n);
-    };
-    table.on('note', on);
-  });
-}
-
 describe('the page footer and the refusal box', () => {
   it('a refusal the table shows in its box is not said again below it', async () => {
     const { table, web } = await simWebServer(stops);
     await table.start();
-    const synced = until(table, (n) => n.ev === 'synced' && n.n === 0);
+    const synced = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
     table.link.send({ c: 'new', p: ['Ann', 'Ben'] } as never);
     await synced;
     const view = () => pageTable(web);
 
     // Six faces and OK at the buttons: the engine refuses the throw, the box says why.
-    const refused = until(table, (n) => n.ev === 'refused');
+    const refused = untilNote(table, (n) => n.ev === 'refused');
     for (const k of ['K1', 'K1', 'K2', 'K3', 'K4', 'K5']) table.link.send({ c: 'btn', b: k, k: 'press' });
     table.link.send({ c: 'btn', b: 'OK', k: 'press' });
     expect((await refused).code).toBe('wrong_dice_count');
@@ -44,7 +32,7 @@ describe('the page footer and the refusal box', () => {
     expect(v.last).toBe('');
 
     // A host's action refused: no box for it (the ui line's refusal is the buttons'), the footer says it.
-    const second = until(table, (n) => n.ev === 'refused' && n.code !== 'wrong_dice_count');
+    const second = untilNote(table, (n) => n.ev === 'refused' && n.code !== 'wrong_dice_count');
     table.link.send({ c: 'act', a: { do: 'take_marker' } } as never);
     expect((await second).code).not.toBe('wrong_dice_count');
     v = await view();

@@ -3,18 +3,30 @@
  * browser; every part is stopped by the test file's `stops` (run in reverse in afterAll).
  */
 import net from 'node:net';
-import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
-import { TableMirror } from '../../host/src/mirror/table-mirror';
-import { startWebServer, type WebServer } from '../../host/src/web/server';
+import { openBoard, parseBoardSpec, type BoardStream } from '../../host/src/link/open-board';
+import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror';
+import { startWebServer, type WebOptions, type WebServer } from '../../host/src/web/server';
 
-export async function simWebServer(stops: (() => unknown)[], opts: { label?: string; attractMs?: number; now?: () => number } = {}): Promise<{ table: TableMirror; web: WebServer }> {
+export async function simWebServer(stops: (() => unknown)[], opts: Partial<WebOptions> & { label?: string } = {}): Promise<{ stream: BoardStream; table: TableMirror; web: WebServer }> {
   const stream = await openBoard(parseBoardSpec('sim:memory'));
   stops.push(() => stream.close());
   const table = new TableMirror(opts.label || 'A', stream);
   stops.push(() => table.stop());
-  const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: opts.attractMs || 600_000, now: opts.now });
+  const web = await startWebServer([table], Object.assign({ port: 0, host: '127.0.0.1', attractMs: 600_000 }, opts));
   stops.push(() => web.close());
-  return { table, web };
+  return { stream, table, web };
+}
+
+/** The table's next note that `ok` accepts. */
+export function untilNote(table: TableMirror, ok: (n: TableNote) => boolean): Promise<TableNote> {
+  return new Promise((done) => {
+    const on = (n: TableNote) => {
+      if (!ok(n)) return;
+      table.off('note', on);
+      done(n);
+    };
+    table.on('note', on);
+  });
 }
 
 /** The first table as the page's state.json has it. */

@@ -1,0 +1,301 @@
+/**
+ * The big-screen page's own script in real headless Chromium, fed by the page server and a
+ * simulated board in this process: what it draws from the state it gets (names as text, the
+ * middle's markers, frustrations, the LED board's lit and dark cells, the board's gap), checked
+ * on one page through a game loaded on the board, its end, and a new set-up.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { openPage as openChromium } from '../support/chromium-page';
+import { openBoard, parseBoardSpec } from '../../host/src/link/open-board';
+import { TableMirror } from '../../host/src/mirror/table-mirror';
+import { startWebServer } from '../../host/src/web/server';
+import { simWebServer, untilNote } from '../support/sim-web';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import { PALETTE_LETTERS, PALETTE_RGB } from '../../firmware/src/leds/frame';
+
+const done: (() => unknown)[] = [];
+afterAll(async () => {
+  while (done.length) await done.pop()!();
+});
+
+describe('the mirror page draws what it is sent', () => {
+  it('names as text, markers, frustrations and the LED board, in a game, at its end and in a new set-up', async () => {
+    const { table, web } = await simWebServer(done, { label: 'Tisch' });
+    await table.start();
+
+    const r = setupPechvogel({ players: ['<i>Ann</i>', 'Ben', 'Cleo'] });
+    if (!r.ok) throw new Error('setup');
+    const st = r.state;
+    st.middle = [2, 0, 1, 0, 0];
+    st.box = [0, 3, 0, 0, 1];
+    st.players[1].frustrations = 3;
+    st.players[2].frustrations = 4;
+    st.players[2].markers = [4];
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st } as never);
+    await loaded;
+
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(web.url);
+    const panel = page.locator('[data-table="t1"]');
+    await panel.locator('.player').first().waitFor();
+
+    // A name is text, whatever it holds.
+    expect(await panel.locator('.player .name').allTextContents()).toEqual(['<i>Ann</i>', 'Ben', 'Cleo']);
+    expect(await panel.locator('.player .name i').count()).toBe(0);
+    // The middle's and the box's markers by value, 3 to 7.
+    expect(await panel.locator('.middle').textContent()).toBe('Middle3 ×25 ×1Box4 ×37 ×1Murphy beside the board✖ a frustration: −3 points at the end');
+    // Up to three frustrations as crosses, more as a number.
+    expect(await panel.locator('.player .frus').allTextContents()).toEqual(['', '✖✖✖', '✖ 4']);
+
+    // The LED board: every lit cell in its palette colour at its centre, every dark one dark;
+    // the right half drawn after the gap.
+    const cells = await page.evaluate(() => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const d = (globalThis as any).eval('data');
+      const t = d.tables[0];
+      const c = document.querySelector('[data-table="t1"] canvas') as HTMLCanvasElement;
+      const g = c.getContext('2d')!;
+      const cell = (c.width - 20) / t.width;
+      const out: { ch: string; rgb: number[] }[] = [];
+      for (let y = 0; y < t.height; y++)
+        for (let x = 0; x < t.width; x++) {
+          const cx = Math.floor(x * cell + cell / 2 + (x >= t.width / 2 ? 20 : 0)), cy = Math.floor(y * cell + cell / 2);
+          out.push({ ch: t.frame ? t.frame[y * t.width + x] : '.', rgb: Array.from(g.getImageData(cx, cy, 1, 1).data.slice(0, 3)) });
+        }
+      return out;
+    });
+    const lit = cells.filter((c) => c.ch !== '.');
+    expect(lit.length).toBeGreaterThan(0);
+    expect(cells.length - lit.length).toBeGreaterThan(0);
+    for (const c of lit) expect(c.rgb, c.ch).toEqual(PALETTE_RGB[PALETTE_LETTERS.indexOf(c.ch)]);
+    // A dark cell is the board's dim grey (#1b1e26), not black and not a colour (a lit neighbour's glow aside).
+    for (const c of cells.filter((x) => x.ch === '.')) expect(Math.max(...c.rgb.map((v, i) => Math.abs(v - [27, 30, 38][i]))), JSON.stringify(c)).toBeLessThan(12);
+
+    // Ann's first throw has one raven; with target 3 the line under the turn counts it (one raven,
+    // not ravens). Then two more 3s open the reroll window, Ben frustrates: the line says so.
+    table.link.send({ c: 'cfg', k: 'window_ms', v: 60000 });
+    for (const a of [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 'R'] }, { do: 'choose_target', value: 3 }]) table.link.send({ c: 'act', a } as never);
+    await page.locator('[data-table="t1"][data-phase="await_throw"]').waitFor();
+    expect(await panel.locator('.detail').textContent()).toBe('Target 3 · on the board: 2 × 3, 1 raven');
+    table.link.send({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5] } } as never);
+    await page.locator('[data-table="t1"][data-phase="reroll_window"]').waitFor();
+    // BACK on an empty entry in the window: a correction of the throw; the line says so.
+    table.link.send({ c: 'btn', b: 'BK', k: 'press' });
+    table.link.send({ c: 'btn', b: 'K1', k: 'press' });
+    await panel.locator('.detail', { hasText: 'entering' }).waitFor();
+    expect(await panel.locator('.detail').textContent()).toBe('Target 3 · on the board: 4 × 3, 1 raven · entering 3 (correction)');
+    table.link.send({ c: 'act', a: { do: 'frustrate', by: ['Ben'] } } as never);
+    await panel.locator('.detail', { hasText: 'frustrations' }).waitFor();
+    expect(await panel.locator('.detail').textContent()).toMatch(/^Target 3 · on the board: \d × 3, \d ravens? · frustrations on the board: 1$/);
+
+    // The end: Ann takes the last 3 (3 + 4 = 7), Ben has 7 too, Cleo 5 − 6 = −1, Dan 4 − 3 = 1. Two
+    // winners, the standings best first with a shared place, and nobody active any more.
+    const end = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo', 'Dan'], config: { steal_only_if_middle_lacks_value: true } });
+    if (!end.ok) throw new Error('setup');
+    const es = end.state;
+    es.middle = [1, 0, 0, 0, 0];
+    es.box = [0, 0, 0, 0, 0];
+    es.players[0].markers = [4];
+    es.players[1].markers = [7];
+    es.players[2].markers = [5];
+    es.players[2].frustrations = 2;
+    es.players[3].markers = [4];
+    es.players[3].frustrations = 1;
+    const again = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st: es } as never);
+    await again;
+    await page.locator('[data-table="t1"][data-phase="await_first_throw"]').waitFor();
+    // The rule option the game is played with shows under the board while the game is on.
+    expect(await panel.locator('.options').textContent()).toMatch(/^Option: /);
+    const over = untilNote(table, (n) => n.ev === 'action' && n.phase === 'game_over');
+    for (const a of [{ do: 'throw', faces: [3, 3, 3, 3, 4, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'take_marker' }]) table.link.send({ c: 'act', a } as never);
+    await over;
+    await page.locator('[data-table="t1"][data-phase="game_over"]').waitFor();
+    expect(await panel.locator('.turn').textContent()).toBe('Game over: Ann & Ben win');
+    expect(await panel.locator('.player .name').allTextContents()).toEqual(['Ann', 'Ben', 'Dan', 'Cleo']);
+    expect(await panel.locator('.player .rank').allTextContents()).toEqual(['1.', '1.', '3.', '4.']);
+    expect(await panel.locator('.player .score').allTextContents()).toEqual(['7 pts', '7 pts', '1 pt', '-1 pt']);
+    expect(await panel.locator('.player.winner .name').allTextContents()).toEqual(['Ann', 'Ben']);
+    expect(await panel.locator('.player.active').count()).toBe(0);
+    // No legend for the crosses once the game is over (the scores have them).
+    expect(await panel.locator('.middle').textContent()).not.toContain('a frustration');
+
+    // A screen whose table has been idle (a second server that takes every moment as idle): a
+    // finished game gives way to the attract screen, which says how to play again.
+    const idleWeb = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 0 });
+    done.push(() => idleWeb.close());
+    const idlePage = await openChromium({ width: 1280, height: 720 }, done);
+    await idlePage.goto(idleWeb.url);
+    const idle = idlePage.locator('[data-table="t1"]');
+    await idlePage.locator('[data-table="t1"][data-phase="game_over"]').waitFor();
+    await idle.locator('.attract').waitFor();
+    expect(await idle.locator('.attract .sub').textContent()).toBe('Long OK: rematch · long BACK: new set-up');
+
+    // Long BACK: a new set-up; seats 2 and 3 join, 3 held to start. No option line and no rematch
+    // call in the set-up; the seat that starts is marked.
+    table.link.send({ c: 'btn', b: 'BK', k: 'long' });
+    await panel.locator('.setup .title').waitFor();
+    table.link.send({ c: 'btn', b: 'S2', k: 'press' });
+    table.link.send({ c: 'btn', b: 'S3', k: 'long' });
+    await panel.locator('.setup .seat.in', { hasText: 'Seat 3' }).waitFor();
+    expect(await panel.locator('.setup .seat.in').allTextContents()).toEqual(['Seat 2', 'Seat 3 ★']);
+    expect(await panel.locator('.setup .seat.start').allTextContents()).toEqual(['Seat 3 ★']);
+    expect(await panel.locator('.options').textContent()).toBe('');
+    await idle.locator('.setup .seat.in', { hasText: 'Seat 3' }).waitFor();
+    await idle.locator('.attract').waitFor();
+    expect(await idle.locator('.attract .sub').textContent()).toBe('Press your seat button to join, then OK');
+  });
+
+  it('the countdown bar runs down over updates; a host back with fewer tables drops the gone panel', async () => {
+    const tables: TableMirror[] = [];
+    for (const label of ['Eins', 'Zwei']) {
+      const stream = await openBoard(parseBoardSpec('sim:memory'));
+      done.push(() => stream.close());
+      const t = new TableMirror(label, stream);
+      done.push(() => t.stop());
+      await t.start();
+      tables.push(t);
+    }
+    const first = await startWebServer(tables, { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    const port = Number(new URL(first.url).port);
+    const table = tables[0];
+    const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+    if (!r.ok) throw new Error('setup');
+    // Everyone holds a frustration: a throw with one more 3 opens a reroll window.
+    for (const p of r.state.players) p.frustrations = 1;
+    table.link.send({ c: 'cfg', k: 'window_ms', v: 60000 });
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st: r.state } as never);
+    await loaded;
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(first.url);
+    const panel = page.locator('[data-table="t1"]');
+    await panel.locator('.player').first().waitFor();
+    for (const a of [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 4, 4, 5, 5] }]) table.link.send({ c: 'act', a } as never);
+    await panel.locator('.window.open').waitFor();
+    // Some seconds into the window, right after an update (the server sends one at least every
+    // 5 s): the bar is the time left of the window's whole 60 s, as the count says, not full again.
+    await page.waitForFunction(() => parseFloat(document.querySelector('[data-table="t1"] .window .count')!.textContent || '60') <= 55, undefined, { timeout: 30_000 });
+    const seen = Number(await page.evaluate(() => document.body.dataset.updates));
+    await page.waitForFunction((n) => Number(document.body.dataset.updates) > n, seen, { timeout: 20_000 });
+    const [count, width] = await page.evaluate(() => [
+      parseFloat(document.querySelector('[data-table="t1"] .window .count')!.textContent!),
+      parseFloat((document.querySelector('[data-table="t1"] .window .bar') as HTMLElement).style.width),
+    ]);
+    expect(count).toBeLessThan(56);
+    expect(Math.abs(width - (100 * count) / 60)).toBeLessThan(2);
+
+    // The host restarts with one table only: the page reconnects and shows that one alone.
+    expect(await page.locator('.panel').count()).toBe(2);
+    await first.close();
+    const second = await startWebServer([tables[0]], { port, host: '127.0.0.1', attractMs: 600_000 });
+    done.push(() => second.close());
+    await page.waitForFunction(() => document.body.dataset.link === 'up' && document.querySelectorAll('.panel').length === 1, undefined, { timeout: 20_000 });
+    expect(await page.locator('.panel .label').allTextContents()).toEqual(['Eins']);
+  });
+
+  it('a refusal goes at its time by the page\'s own clock, with no update from the host', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    done.push(() => stream.close());
+    const table = new TableMirror('Drei', stream);
+    done.push(() => table.stop());
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    await table.start();
+    const synced = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    await synced;
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(web.url);
+    const panel = page.locator('[data-table="t1"]');
+    await panel.locator('.player').first().waitFor();
+    // Six faces and OK: refused (seven are due); the box says so.
+    for (const k of ['K1', 'K1', 'K2', 'K3', 'K4', 'K5', 'OK']) table.link.send({ c: 'btn', b: k, k: 'press' });
+    await panel.locator('.refusal.on').waitFor();
+    // The host goes away: no more updates. The box still goes when its time is up.
+    await web.close();
+    await page.waitForFunction(() => !document.querySelector('[data-table="t1"] .refusal')!.classList.contains('on'), undefined, { timeout: 40_000 });
+    expect(await page.evaluate(() => document.body.dataset.link)).toBe('down');
+  }, 90_000);
+
+  it('a feed answered with no event stream (an error page) is opened again by the page, not left until it goes stale', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    done.push(() => stream.close());
+    const table = new TableMirror('Vier', stream);
+    done.push(() => table.stop());
+    await table.start();
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    const port = Number(new URL(web.url).port);
+    // Every feed the page opens, with how long the page had then gone without an update.
+    const page = await openChromium({ width: 1280, height: 720 }, done, () => {
+      const w = window as unknown as { __quiet: number[]; __last: number };
+      w.__quiet = [];
+      w.__last = performance.now();
+      const Real = window.EventSource;
+      window.EventSource = class extends Real {
+        constructor(u: string | URL, o?: EventSourceInit) {
+          super(u, o);
+          w.__quiet.push(performance.now() - w.__last);
+          this.addEventListener('message', () => (w.__last = performance.now()));
+        }
+      } as typeof EventSource;
+    });
+    await page.goto(web.url);
+    await page.locator('[data-table="t1"] .player, [data-table="t1"] .setup .title').first().waitFor();
+    await web.close();
+    // In its place, something that answers every request with an error page.
+    const proxy = http.createServer((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      res.end('bad gateway\n');
+    });
+    await new Promise<void>((r) => proxy.listen(port, '127.0.0.1', () => r()));
+    done.push(() => new Promise<void>((r) => proxy.close(() => r())));
+    const before = await page.evaluate(() => (window as unknown as { __quiet: number[] }).__quiet.length);
+    await page.waitForFunction((n) => (window as unknown as { __quiet: number[] }).__quiet.length > n, before, { timeout: 30_000 });
+    // Opened again by its error handler: before the 12 s without updates that make a feed stale.
+    const quiet = await page.evaluate((n) => (window as unknown as { __quiet: number[] }).__quiet[n], before);
+    expect(quiet).toBeLessThan(12_000);
+  }, 60_000);
+
+  it('a feed that went quiet is opened again once, not over and over while the host stays quiet', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    done.push(() => stream.close());
+    const table = new TableMirror('Fuenf', stream);
+    done.push(() => table.stop());
+    await table.start();
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    const port = Number(new URL(web.url).port);
+    const page = await openChromium({ width: 1280, height: 720 }, done, () => {
+      const w = window as unknown as { __made: number };
+      w.__made = 0;
+      const Real = window.EventSource;
+      window.EventSource = class extends Real {
+        constructor(u: string | URL, o?: EventSourceInit) {
+          super(u, o);
+          w.__made++;
+        }
+      } as typeof EventSource;
+    });
+    await page.goto(web.url);
+    await page.locator('[data-table="t1"] .status.live').waitFor();
+    await web.close();
+    // A host that takes the feed and then says nothing (hung): the page waits 12 s, opens it again.
+    const hung = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    });
+    await new Promise<void>((r) => hung.listen(port, '127.0.0.1', () => r()));
+    done.push(() => {
+      hung.closeAllConnections();
+      return new Promise<void>((r) => hung.close(() => r()));
+    });
+    const made = () => page.evaluate(() => (window as unknown as { __made: number }).__made);
+    const first = await made();
+    await page.waitForFunction((n) => (window as unknown as { __made: number }).__made > n, first, { timeout: 30_000 });
+    const after = await made();
+    // The next 3 s are well inside the 12 s the reopened feed is given.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await made()) - after).toBeLessThanOrEqual(1);
+  }, 60_000);
+});
+
