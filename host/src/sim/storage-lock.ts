@@ -6,6 +6,7 @@
  * again (a power cut and restart opens a new board on the same image).
  */
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { EXIT, HostError } from '../errors';
 
 const held = new Map<string, number>();
@@ -40,7 +41,9 @@ function drop(path: string): void {
 }
 
 /** Takes the Storage file at `path` for this process; returns its release. Throws HostError (exit 3) when another live process has it. */
-export function lockStorage(path: string): () => void {
+export function lockStorage(file: string): () => void {
+  // One key per file, however it was named (sim:x.json here, an absolute path there).
+  const path = resolve(file);
   const lock = path + '.lock';
   const n = held.get(path) || 0;
   if (n === 0) {
