@@ -7,6 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { openBoard, parseBoardSpec, type BoardStream } from '../../host/src/link/open-board';
 import { TableMirror } from '../../host/src/mirror/table-mirror';
 import { startWebServer, type WebOptions } from '../../host/src/web/server';
@@ -74,6 +75,17 @@ describe('the address the page server gives', () => {
     stops.push(() => web.close());
     expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect((await fetch(web.url + 'state.json')).status).toBe(200);
+    // And for the wall screen's browser, on another machine: this computer's network addresses.
+    const port = new URL(web.url).port;
+    const lan = Object.values(networkInterfaces()).flat().filter((a) => a && a.family === 'IPv4' && !a.internal).map((a) => `http://${a!.address}:${port}/`);
+    expect(web.lanUrls).toEqual(lan);
+    for (const u of web.lanUrls) expect((await fetch(u + 'state.json')).status).toBe(200);
+  });
+
+  it('names no network address when it listens on this machine only', async () => {
+    const web = await startWebServer([], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    stops.push(() => web.close());
+    expect(web.lanUrls).toEqual([]);
   });
 });
 

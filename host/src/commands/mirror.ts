@@ -198,12 +198,14 @@ export async function mirror(opts: MirrorOptions, io: Output): Promise<number> {
     else if (n.text) io.out(`[${t.label}] ${n.text}`);
   };
   const run = await startMirror(opts, emit);
+  // With --host 0.0.0.0 the page is for another machine's browser: its addresses are said too.
+  const page = run.web ? run.web.url + (run.web.lanUrls.length ? ` (from other machines: ${run.web.lanUrls.join(', ')})` : '') : null;
   if (run.web) {
-    if (opts.json) io.out(JSON.stringify({ time: Date.now(), ev: 'web', url: run.web.url }));
-    else if (!useScreen) io.out(`dicetray: page on ${run.web.url}`);
+    if (opts.json) io.out(JSON.stringify({ time: Date.now(), ev: 'web', url: run.web.url, lan: run.web.lanUrls }));
+    else if (!useScreen) io.out(`dicetray: page on ${page}`);
   }
   if (useScreen) {
-    screen = terminalScreen(run.tables, run.web ? run.web.url : null, !!opts.odds);
+    screen = terminalScreen(run.tables, page, !!opts.odds);
     for (const t of run.tables) t.on('change', () => screen!.dirty());
   }
   await new Promise<void>((done) => {

@@ -12,6 +12,7 @@ import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { pageHtml } from './page';
+import { networkInterfaces } from 'node:os';
 
 export interface WebOptions {
   port: number;
@@ -31,7 +32,16 @@ const MAX_UNREAD_BYTES = 1 << 20;
 
 export interface WebServer {
   url: string;
+  /** Listening on every interface: the page's address on each network this computer is on (the wall screen's browser is another machine). */
+  lanUrls: string[];
   close(): Promise<void>;
+}
+
+/** http://ADDRESS:PORT/ for each IPv4 network address of this computer (none for the loopback). */
+function lanUrls(port: number): string[] {
+  const out: string[] = [];
+  for (const list of Object.values(networkInterfaces())) for (const a of list || []) if (a.family === 'IPv4' && !a.internal) out.push(`http://${a.address}:${port}/`);
+  return out;
 }
 
 /**
@@ -250,6 +260,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
       resolve({
         url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${a.port}/`,
+        lanUrls: host === '0.0.0.0' || host === '[::]' ? lanUrls(a.port) : [],
         close: () =>
           new Promise<void>((done) => {
             clearInterval(idleTimer);
