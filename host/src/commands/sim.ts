@@ -10,7 +10,7 @@ import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard } from '../view/terminal-view';
 import { simScreenParts } from '../view/sim-screen';
-import { lockStorage } from '../sim/storage-lock';
+import { lockPath, lockStorage } from '../sim/path-lock';
 import { RefusalClock } from '../view/refusal-clock';
 import { tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
@@ -20,7 +20,7 @@ import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { DEFAULT_SIM_STORAGE } from '../defaults';
 import { encodePacket } from '../../../shared/protocol/host-codec';
-import { EXIT, fileError } from '../errors';
+import { EXIT, fileError, HostError } from '../errors';
 import { checkSimOptions, exposeError } from './sim-options';
 import type { Output } from '../output';
 import { keyQueue } from '../sim/key-queue';
@@ -142,6 +142,8 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     setTimeout(again, 1000);
   };
   if (opts.pty || opts.tcp) {
+    // A second sim on this pty path took it over (and left the first out of reach when it quit).
+    if (opts.pty) lockPath(resolve(opts.pty), (pid, path) => new HostError(`the pty ${path} is in use by another dicetray sim (process ${pid})`, EXIT.usage, 'choose another --pty path, or stop the other sim first'));
     try {
       exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty), (why) => ptyGone(why)) : await exposeOnTcp(board, Number(opts.tcp));
     } catch (e) {

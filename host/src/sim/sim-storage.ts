@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { EXIT, fileError, HostError } from '../errors';
-import { lockStorage } from './storage-lock';
+import { lockStorage } from './path-lock';
 
 export class SimStorage {
   files: Record<string, string> = {};

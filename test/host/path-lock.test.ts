@@ -1,5 +1,5 @@
 /**
- * One simulated board per Storage file: a second dicetray on a file another live process has is
+ * One simulated board per Storage file, and one sim per pty path: a second dicetray on a file another live process has is
  * refused (exit 3) before it reads, writes or (with --fresh) erases anything; a lock left by a
  * process that is gone is taken over; the same process may open its file again.
  */
@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockStorage } from '../../host/src/sim/storage-lock';
+import { lockStorage } from '../../host/src/sim/path-lock';
 import { HostError } from '../../host/src/errors';
 import { cli } from '../support/cli';
 import { scratchDir } from '../support/host-harness';
@@ -70,5 +70,16 @@ describe('the Storage file of a simulated board', () => {
     const r = await cli(['script', script, '--board', 'sim:' + file]);
     expect(r.code).toBe(3);
     expect(readFileSync(file, 'utf8')).toBe(JSON.stringify({ 'dt.j': 'a game in progress' }));
+  });
+
+  it('a pty path another live sim has is refused (exit 2) and left as it is', async () => {
+    const dir = scratchDir();
+    const tty = path.join(dir, 'ttyDICE');
+    writeFileSync(tty, 'the other sim\'s link');
+    writeFileSync(tty + '.lock', String(otherProcess()));
+    const r = await cli(['sim', '--headless', '--pty', tty, '--storage', path.join(dir, 'own.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err.join('\n')).toMatch(/the pty .*ttyDICE is in use by another dicetray sim/);
+    expect(readFileSync(tty, 'utf8')).toBe("the other sim's link");
   });
 });

@@ -1,9 +1,10 @@
 /**
- * One simulated board per Storage file: two would each keep their own copy and overwrite the
- * other's game at every write (`npm start` in one terminal and `mirror -p sim` in another is two
- * boards, not one board and its mirror). A lock file beside the image holds the process id; a lock
- * whose process is gone (a crash, a kill) is taken over. Within one process the file can be opened
- * again (a power cut and restart opens a new board on the same image).
+ * A file one dicetray process has for itself: a simulated board's Storage image (two boards on one
+ * file would each overwrite the other's game: `npm start` in one terminal and `mirror -p sim` in
+ * another is two boards, not one board and its mirror) or the pty a sim is reached on (a second
+ * sim took the path over, and when it quit the first was out of reach). A lock file beside it holds
+ * the process id; a lock whose process is gone (a crash, a kill) is taken over. Within one process
+ * the path can be taken again (a power cut and restart opens a new board on the same image).
  */
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,20 +41,15 @@ function drop(path: string): void {
   }
 }
 
-/** Takes the Storage file at `path` for this process; returns its release. Throws HostError (exit 3) when another live process has it. */
-export function lockStorage(file: string): () => void {
+/** Takes `file` for this process; returns its release. Throws what `inUse` makes when another live process has it. */
+export function lockPath(file: string, inUse: (pid: number, path: string) => HostError): () => void {
   // One key per file, however it was named (sim:x.json here, an absolute path there).
   const path = resolve(file);
   const lock = path + '.lock';
   const n = held.get(path) || 0;
   if (n === 0) {
     const pid = owner(lock);
-    if (pid && pid !== process.pid && alive(pid))
-      throw new HostError(
-        `the simulated board's Storage ${path} is in use by another dicetray (process ${pid}): two boards on one file would overwrite each other's game`,
-        EXIT.noBoard,
-        'to watch that board, start it with --pty PATH or --tcp PORT and mirror that; or give this one a file of its own (--storage FILE, sim:FILE)',
-      );
+    if (pid && pid !== process.pid && alive(pid)) throw inUse(pid, path);
     try {
       writeFileSync(lock, String(process.pid));
     } catch {
@@ -73,4 +69,17 @@ export function lockStorage(file: string): () => void {
     if (left > 0) held.set(path, left);
     else drop(path);
   };
+}
+
+/** A simulated board's Storage image (exit 3 when another process has it, as a port in use). */
+export function lockStorage(file: string): () => void {
+  return lockPath(
+    file,
+    (pid, path) =>
+      new HostError(
+        `the simulated board's Storage ${path} is in use by another dicetray (process ${pid}): two boards on one file would overwrite each other's game`,
+        EXIT.noBoard,
+        'to watch that board, start it with --pty PATH or --tcp PORT and mirror that; or give this one a file of its own (--storage FILE, sim:FILE)',
+      ),
+  );
 }
