@@ -96,14 +96,16 @@ describe('a tcp board without a label', () => {
     stops.push(() => exposure.close());
     const addr = boardUrl.slice('tcp://'.length);
     expect(addr).toMatch(/^127\.0\.0\.1:\d+$/);
-    const stream = await openBoard(parseBoardSpec(boardUrl));
+    // Typed with a slash at the end, as a URL often is: the name still ends at the port.
+    const spec = boardUrl + '/';
+    const stream = await openBoard(parseBoardSpec(spec));
     stops.push(() => stream.close());
-    const table = new TableMirror(boardUrl, stream);
+    const table = new TableMirror(spec, stream);
     stops.push(() => table.stop());
     const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
     stops.push(() => web.close());
     const t = await view(web.url);
-    expect([t.label, t.name]).toEqual([boardUrl, addr]);
+    expect([t.label, t.name]).toEqual([spec, addr]);
   });
 });
 

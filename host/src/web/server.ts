@@ -52,7 +52,7 @@ function lanUrls(port: number): string[] {
  */
 function tableName(label: string, spec: string): string {
   if (label !== spec) return label;
-  if (/^tcp:\/\//i.test(label)) return label.slice(6);
+  if (/^tcp:\/\//i.test(label)) return label.slice(6).replace(/\/+$/, '');
   if (/^sim(:|$)/.test(label)) return 'sim';
   const parts = label.split(/[\\/]/).filter(Boolean);
   return parts.length ? parts[parts.length - 1] : label;
