@@ -93,20 +93,20 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   const bundle = await ensureBundle();
   const { code, manifest } = bundle;
   const storageFile = resolve(opts.storage || DEFAULT_SIM_STORAGE);
-  try {
-    mkdirSync(dirname(storageFile), { recursive: true });
-  } catch (e) {
-    throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
-  }
-  // Taken before --fresh empties it: another sim's file is refused, not erased (kept until exit).
+  const onStorage = (f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
+    }
+  };
+  onStorage(() => mkdirSync(dirname(storageFile), { recursive: true }));
+  // Taken before --fresh empties it (and after its folder exists, for the lock file beside it):
+  // another sim's file is refused, not erased. Kept until exit.
   lockStorage(storageFile);
-  try {
-    // --fresh empties the Storage, which is still kept in the file from then on (a board whose
-    // flash was erased keeps what it writes next).
-    if (opts.fresh) rmSync(storageFile, { force: true });
-  } catch (e) {
-    throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
-  }
+  // --fresh empties the Storage, which is still kept in the file from then on (a board whose
+  // flash was erased keeps what it writes next).
+  if (opts.fresh) onStorage(() => rmSync(storageFile, { force: true }));
   const board = flashedSimBoard(bundle, { storageFile, boardName: opts.linux ? 'LINUX' : undefined });
   let exposure: Exposure | null = null;
   let model: MirrorModel | null = null;

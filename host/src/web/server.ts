@@ -258,9 +258,10 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     server.listen(opts.port, opts.host || '127.0.0.1', () => {
       const a = server.address() as AddressInfo;
       const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+      const everywhere = host === '0.0.0.0' || host === '[::]';
       resolve({
-        url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${a.port}/`,
-        lanUrls: host === '0.0.0.0' || host === '[::]' ? lanUrls(a.port) : [],
+        url: `http://${everywhere ? '127.0.0.1' : host}:${a.port}/`,
+        lanUrls: everywhere ? lanUrls(a.port) : [],
         close: () =>
           new Promise<void>((done) => {
             clearInterval(idleTimer);
