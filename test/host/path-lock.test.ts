@@ -1,7 +1,8 @@
 /**
  * One simulated board per Storage file, and one sim per pty path: a second dicetray on a file another live process has is
  * refused (exit 3) before it reads, writes or (with --fresh) erases anything; a lock left by a
- * process that is gone is taken over; the same process may open its file again.
+ * process that is gone is taken over; the same process may open its file again; of many started
+ * at the same instant, one gets it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lockStorage } from '../../host/src/sim/path-lock';
 import { HostError } from '../../host/src/errors';
 import { cli } from '../support/cli';
-import { scratchDir } from '../support/host-harness';
+import { REPO, scratchDir, waitUntil } from '../support/host-harness';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill()));
@@ -44,6 +45,40 @@ describe('the Storage file of a simulated board', () => {
     release();
     expect(existsSync(file + '.lock')).toBe(false);
   });
+
+  it('goes to exactly one of many processes that ask at the same instant', async () => {
+    // Every child says it is ready, is then told the moment, spins until it and asks; it keeps what
+    // it got until all have asked. The earlier read-then-write lock let two or three of twelve through
+    // about every other round.
+    const files = [1, 2, 3].map(() => path.join(scratchDir(), 'storage.json'));
+    const code = `import { lockStorage } from ${JSON.stringify(path.join(REPO, 'host/src/sim/path-lock.ts'))};
+console.log('ready');
+process.stdin.once('data', (d) => {
+  const start = Number(String(d));
+  while (Date.now() < start) {}
+  let got = 'busy';
+  try { lockStorage(process.argv[1]); got = 'ok'; } catch (e) { if (!/in use by another/.test(e.message)) got = e.message; }
+  console.log(got);
+  setTimeout(() => process.exit(0), 1500);
+});`;
+    const kids = files.flatMap((file) =>
+      Array.from({ length: 10 }, () => {
+        const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, file], { cwd: REPO });
+        children.push(c);
+        const lines: string[] = [];
+        c.stdout.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
+        c.stderr.on('data', (d) => lines.push(String(d)));
+        return { c, lines, done: new Promise((r) => c.on('exit', r)) };
+      }),
+    );
+    await waitUntil('all children ready', () => kids.every((k) => k.lines.includes('ready')), 25_000);
+    const start = Date.now() + 300;
+    kids.forEach((k) => k.c.stdin.write(String(start)));
+    await Promise.all(kids.map((k) => k.done));
+    const got = kids.map((k) => k.lines.filter((l) => l !== 'ready').join(' '));
+    for (let i = 0; i < 3; i++) expect(got.slice(i * 10, i * 10 + 10).filter((g) => g !== 'busy')).toEqual(['ok']);
+    expect(files.map((f) => existsSync(f + '.lock'))).toEqual([false, false, false]);
+  }, 45_000);
 
   it('may be opened again by the same process; the lock goes with the last release', () => {
     const file = path.join(scratchDir(), 'storage.json');

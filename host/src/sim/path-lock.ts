@@ -5,8 +5,12 @@
  * sim took the path over, and when it quit the first was out of reach). A lock file beside it holds
  * the process id; a lock whose process is gone (a crash, a kill) is taken over. Within one process
  * the path can be taken again (a power cut and restart opens a new board on the same image).
+ *
+ * The lock file appears whole or not at all (written aside, then hard-linked into place, which fails
+ * if it exists), so of two dicetrays started at the same instant exactly one gets it. Only taking
+ * over a dead process's lock leaves a window of microseconds (read, then remove).
  */
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT, HostError } from '../errors';
 
@@ -41,6 +45,42 @@ function drop(path: string): void {
   }
 }
 
+/** Creates `lock` holding this process id; returns the live process that has it instead, or 0. */
+function take(lock: string): number {
+  const aside = `${lock}.${process.pid}`;
+  try {
+    writeFileSync(aside, String(process.pid));
+  } catch {
+    // A folder we cannot write to: the Storage write reports it better than the lock would.
+    return 0;
+  }
+  try {
+    for (let tries = 0; tries < 5; tries++) {
+      try {
+        linkSync(aside, lock);
+        return 0;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return 0;
+      }
+      const pid = owner(lock);
+      if (pid && pid !== process.pid && alive(pid)) return pid;
+      // Left by a process that is gone (or by an earlier one with our id): take it over.
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Another process took it over first: the next link tells.
+      }
+    }
+    return owner(lock);
+  } finally {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /** Takes `file` for this process; returns its release. Throws what `inUse` makes when another live process has it. */
 export function lockPath(file: string, inUse: (pid: number, path: string) => HostError): () => void {
   // One key per file, however it was named (sim:x.json here, an absolute path there).
@@ -48,13 +88,8 @@ export function lockPath(file: string, inUse: (pid: number, path: string) => Hos
   const lock = path + '.lock';
   const n = held.get(path) || 0;
   if (n === 0) {
-    const pid = owner(lock);
-    if (pid && pid !== process.pid && alive(pid)) throw inUse(pid, path);
-    try {
-      writeFileSync(lock, String(process.pid));
-    } catch {
-      // A folder we cannot write to: the Storage write reports it better than the lock would.
-    }
+    const pid = take(lock);
+    if (pid) throw inUse(pid, path);
     if (!exitHook) {
       exitHook = true;
       process.on('exit', () => [...held.keys()].forEach(drop));
