@@ -172,6 +172,27 @@ describe('the mirror after its first hello', () => {
     expect(mirror.status).toBe('live');
   });
 
+  it('gives a board that stays quiet up at the silence given, not a third later', async () => {
+    const port = new QuietPort();
+    mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: 6000 });
+    const notes: TableNote[] = [];
+    mirror.on('note', (n: TableNote) => notes.push(n));
+    const started = mirror.start();
+    port.line(hello(1, 1));
+    await started;
+    vi.advanceTimersByTime(1500);
+    port.line({ t: 'leds', f: 'W'.repeat(128), s: 2 }); // quiet counts from here
+    port.written = '';
+    vi.advanceTimersByTime(5900);
+    expect(port.written.split('{"c":"leds"}').length - 1).toBe(2); // at 2 s and 4 s of quiet
+    expect(mirror.status).toBe('live');
+    vi.advanceTimersByTime(150);
+    const silent = notes.filter((n) => n.ev === 'silent');
+    expect(silent).toHaveLength(1);
+    expect(silent[0].quietMs).toBeGreaterThanOrEqual(6000);
+    expect(silent[0].quietMs).toBeLessThan(6050);
+  });
+
   it('passes on an LED frame once, and the same frame again after the board restarted', async () => {
     const { port, notes } = await liveMirror();
     const f = 'W'.repeat(128);

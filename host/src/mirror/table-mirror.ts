@@ -135,24 +135,30 @@ export class TableMirror extends EventEmitter {
   }
 
   private clearLive(): void {
-    if (this.liveTimer) clearInterval(this.liveTimer);
+    if (this.liveTimer) clearTimeout(this.liveTimer);
     this.liveTimer = null;
   }
 
   /**
    * While live: a board can hang, or its port can vanish without the OS saying so (a hang-up that
    * never reaches the poller), and the mirror would show a stale game for good. So a quiet board
-   * is asked for its frame, and one that stays quiet is dropped and reopened like a pulled cable.
+   * is asked for its frame (a third and two thirds of the silence after its last message), and one
+   * that stays quiet is dropped and reopened like a pulled cable, at the silence given (--silence).
    */
   private liveTick(): void {
-    if (this.status !== 'live') return this.clearLive();
+    this.liveTimer = null;
+    if (this.status !== 'live') return;
     this.model.retry();
+    const third = this.silenceMs / 3;
     const quiet = this.now() - this.lastMsgAt;
     if (quiet >= this.silenceMs) {
-      this.clearLive();
       this.note({ ev: 'silent', quietMs: quiet, text: `${this.stream.spec.name} sent nothing for ${Math.round(quiet / 1000)} s although asked` });
       this.stream.reconnect(`no answer for ${Math.round(quiet / 1000)} s`);
-    } else if (quiet >= this.silenceMs / 3) this.link.send({ c: 'leds' });
+      return;
+    }
+    if (quiet >= third) this.link.send({ c: 'leds' });
+    // The next third since the last message: a fixed interval dropped a board up to a third late.
+    this.liveTimer = setTimeout(() => this.liveTick(), Math.max(1, Math.ceil(third - (quiet % third))));
   }
 
   private onOpen(): void {
@@ -250,7 +256,7 @@ export class TableMirror extends EventEmitter {
     this.setStatus('live');
     this.lastLeds = '';
     this.clearLive();
-    if (this.silenceMs < Infinity) this.liveTimer = setInterval(() => this.liveTick(), this.silenceMs / 3);
+    if (this.silenceMs < Infinity) this.liveTimer = setTimeout(() => this.liveTick(), this.silenceMs / 3);
     // Sequence numbers restart with every hello; the model resyncs from a snapshot.
     this.model.handle(m);
     if (this.ledsLink) this.link.send({ c: 'leds', on: true });
