@@ -128,6 +128,17 @@ function load(): Promise<void> {
           hasProgress: () => true,
           incrementProgress: (n: number) => progressSink(n),
         };
+        // A connection hung up while EspruinoTools was still connecting (a network board that a
+        // mirror took back: one client at a time) is reported to us as "cannot connect", but its
+        // connect steps run on: one wrote to the closed port, the last called a callback it had
+        // cleared, and each threw outside any command ("unexpected error … a bug in dicetray"
+        // after `config` had printed its settings). Those steps end quietly instead.
+        const S = Espruino.Core.Serial;
+        const write = S.write;
+        S.write = (...a: unknown[]) => (S.isConnected() ? write(...a) : undefined);
+        const call = Espruino.callProcessor;
+        Espruino.callProcessor = (name: string, data: unknown, cb?: (d: unknown) => void) =>
+          call(name, data, name === 'connected' && cb ? (d: unknown) => (S.isConnected() ? cb(d) : logSink('connection closed while connecting')) : cb);
         resolve();
       }),
     );

@@ -2,6 +2,7 @@
  * TableMirror around its handshake, on a port whose board talks only when this test says so
  * (fake timers; the port a stand-in for a serial port that stays open):
  *  - waiting for a board not there yet (--wait) is said once;
+ *  - with --wait too, a board whose port opens but that does not answer is called silent;
  *  - a board that does not answer after a reconnect is asked again for as long as it takes;
  *  - a board that comes back speaking another protocol version is not mirrored;
  *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
@@ -76,6 +77,35 @@ describe('the mirror before its first connection (--wait)', () => {
     expect(notes[0].text).toBe('waiting for /dev/ttyTEST (no such port)');
     // Its own status (the screens say what to check), not 'lost' (never reached).
     expect(mirror.status).toBe('waiting');
+  });
+});
+
+describe('the mirror with --wait (no time limit on the first hello)', () => {
+  it('calls a board whose port opened but that does not answer silent, at its first connection and after a reconnect', async () => {
+    // A hung board on its USB port (or a stopped network board): the port opens, no hello comes.
+    // The wall page said "Connecting to the board…" for good, with no word of what to check.
+    const port = new QuietPort();
+    mirror = new TableMirror('T', port, { helloTimeoutMs: Infinity, helloRetryMs: 1000, silenceMs: 6000 });
+    const notes: TableNote[] = [];
+    mirror.on('note', (n: TableNote) => notes.push(n));
+    const started = mirror.start();
+    vi.advanceTimersByTime(4000);
+    expect(mirror.status).toBe('handshake');
+    vi.advanceTimersByTime(2000);
+    expect(mirror.status).toBe('silent');
+    expect(notes.filter((n) => n.ev === 'silent')).toHaveLength(1);
+    // Still asking, and live at its answer.
+    port.hellos();
+    vi.advanceTimersByTime(60_000);
+    expect(port.hellos()).toBe(60);
+    port.line(hello(1, 1));
+    await started;
+    expect(mirror.status).toBe('live');
+    // Dropped for its silence, reopened, and still quiet: silent again, not "connecting" for ever.
+    vi.advanceTimersByTime(7000);
+    port.emit('open');
+    vi.advanceTimersByTime(6000);
+    expect(mirror.status).toBe('silent');
   });
 });
 

@@ -20,6 +20,7 @@ import { wholeOption } from './whole-option';
 import { DEFAULT_LOG_DIR, DEFAULT_WEB_PORT } from '../defaults';
 import { EXIT, HostError } from '../errors';
 import type { Output } from '../output';
+import { hostNow } from '../host-clock';
 
 export interface MirrorOptions {
   /** Boards, each `[LABEL=]PORT`. */
@@ -149,7 +150,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
     const c = new RefusalClock();
     t.on('note', (n: TableNote) => {
       c.seen(t.model.ui);
-      if (n.ev === 'button') c.pressed(t.model.ui, Date.now());
+      if (n.ev === 'button') c.pressed(t.model.ui, hostNow());
     });
     return c;
   });
@@ -165,7 +166,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
         header: tableHeader(t.label, t.stream.spec.name, t.status, t.model.hello),
         down: live ? '' : downLine(t.status),
         board: drawBoard(t.model.frame, GEOMETRY.width, true),
-        game: describeGame(t.model.state, ui, Date.now(), { setup: t.model.setup, odds, refusalSince: ui ? refusals[i].since(ui) : undefined, live, selfTest: t.model.selfTest }),
+        game: describeGame(t.model.state, ui, hostNow(), { setup: t.model.setup, odds, refusalSince: ui ? refusals[i].since(ui) : undefined, live, selfTest: t.model.selfTest }),
         notes: t.recent.slice(-4).map((r) => r.text),
       };
     });

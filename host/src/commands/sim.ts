@@ -24,6 +24,7 @@ import { EXIT, fileError, HostError } from '../errors';
 import { checkSimOptions, exposeError } from './sim-options';
 import type { Output } from '../output';
 import { keyQueue } from '../sim/key-queue';
+import { hostNow } from '../host-clock';
 
 export interface SimOptions {
   pty?: string;
@@ -157,7 +158,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     model.on('event', (e) => {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
-      if (e.kind === 'button') refusal.pressed(model!.ui, Date.now());
+      if (e.kind === 'button') refusal.pressed(model!.ui, hostNow());
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
       if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, asking for a snapshot`);
@@ -195,7 +196,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   const draw = () => {
     const title = 'dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror');
     const screen = model
-      ? { board: drawBoard(model.frame, GEOMETRY.width, true), game: describeGame(model.state, model.ui, Date.now(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
+      ? { board: drawBoard(model.frame, GEOMETRY.width, true), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
       : { board: frameRows(board.frame), game: [] };
     const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));

@@ -12,6 +12,7 @@ import { checkPvState } from '../../../shared/games/pechvogel/check-state';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
 import type { BoardConfig } from '../../../firmware/src/config';
+import { hostNow } from '../host-clock';
 
 /** A snapshot asked for and not come (the request or a chunk lost on the line) is asked for again after this. */
 export const SNAPSHOT_RETRY_MS = 3000;
@@ -96,7 +97,7 @@ export class MirrorModel extends EventEmitter {
   /** That `new` line came in sequence while in sync. */
   private newInSync = false;
 
-  constructor(private requestSnapshot: () => void, private now: () => number = Date.now) {
+  constructor(private requestSnapshot: () => void, private now: () => number = hostNow) {
     super();
   }
 

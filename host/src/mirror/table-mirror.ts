@@ -12,6 +12,7 @@ import type { HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
 import { ERROR_TEXT } from '../../../shared/engine/error-text';
+import { hostNow } from '../host-clock';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
 /** `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`). */
@@ -24,8 +25,15 @@ export interface TableNote {
   [k: string]: unknown;
 }
 
+/**
+ * A port that opened but whose board has not said hello for this long is called silent (the
+ * screens say the board does not answer), also while --wait waits for it without end: there it
+ * said "Connecting to the board…" for good over a hung board.
+ */
+const SILENT_AFTER_MS = 5000;
+
 export interface TableMirrorOptions {
-  /** First connection: how long to wait for the board's hello before giving up. */
+  /** First connection: how long to wait for the board's hello before giving up (Infinity: --wait). */
   helloTimeoutMs?: number;
   /** Hello is repeated this often until the board answers. */
   helloRetryMs?: number;
@@ -74,7 +82,7 @@ export class TableMirror extends EventEmitter {
     opts: TableMirrorOptions = {},
   ) {
     super();
-    this.now = opts.now || Date.now;
+    this.now = opts.now || hostNow;
     this.helloTimeoutMs = opts.helloTimeoutMs ?? 5000;
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
     this.silenceMs = opts.silenceMs ?? 6000;
@@ -181,7 +189,7 @@ export class TableMirror extends EventEmitter {
       w.fail(noAnswerError(this.stream.spec.name, Math.round(waited / 1000)));
       return;
     }
-    if (!this.firstWait && this.status === 'handshake' && waited >= this.helloTimeoutMs) {
+    if (this.status === 'handshake' && waited >= Math.min(this.helloTimeoutMs, SILENT_AFTER_MS)) {
       this.setStatus('silent');
       this.note({ ev: 'silent', text: `${this.stream.spec.name} is connected but does not answer; still asking` });
     }

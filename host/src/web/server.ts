@@ -13,6 +13,7 @@ import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { pageHtml } from './page';
 import { networkInterfaces } from 'node:os';
+import { hostNow } from '../host-clock';
 
 export interface WebOptions {
   port: number;
@@ -131,7 +132,7 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
 }
 
 export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise<WebServer> {
-  const now = opts.now || Date.now;
+  const now = opts.now || hostNow;
   const attractMs = opts.attractMs ?? 10 * 60_000;
   const lastActivity = tables.map(() => now());
   const clients = new Set<http.ServerResponse>();
