@@ -25,11 +25,19 @@ export const stdio: Output = {
 };
 
 /**
+ * The width prose is wrapped to: 79, or less on a narrower terminal (a projector's large font),
+ * where lines wrapped at 79 were broken again by the terminal mid-word. Pipes and files keep 79.
+ */
+export function proseWidth(out: { isTTY?: boolean; columns?: number } = process.stdout): number {
+  return out.isTTY && out.columns ? Math.max(20, Math.min(79, out.columns - 1)) : 79;
+}
+
+/**
  * Writes `text` in lines of at most `width` columns (a classroom's terminal or projector is often
  * 80 wide), broken at spaces; continuation lines start with `indent`. A word longer than a line
  * stays whole.
  */
-export function outWrapped(io: Output, text: string, indent = '', width = 79): void {
+export function outWrapped(io: Output, text: string, indent = '', width = proseWidth()): void {
   const lead = /^ */.exec(text)![0];
   // A list separator stays at the end of its line, not at the start of the next: " · " is glued
   // to the word before it (NUL stands for that space while wrapping).

@@ -33,8 +33,9 @@ describe('dicetray odds and simulate (classroom)', () => {
 
   it('odds: a state where the turn is over, an unknown policy and an unwritable CSV are refused with a hint', async () => {
     // Also options that used to be ignored or half-read: --all with --from, 7th Dwarf options for
-    // Pechvogel, an empty --csv, a plot named .png (it would be an SVG), 1e3 or 0x10 turns.
-    const quiet = [['odds', '--all', '--from', '2,1'], ['odds', '--die', '3'], ['odds', '--row', '0,1,0,0,0,0,0,0,0'], ['odds', '--csv', ''], ['odds', '--csv', '-', '--json'], ['simulate', '--svg', join(dir, 'plot.png')], ['simulate', '--turns', '1e3'], ['simulate', '--turns', '0x10'], ['simulate', '--turns', ''], ['odds', '--decimal-comma'], ['simulate', '--decimal-comma']];
+    // Pechvogel, an empty --csv, a plot named .png (it would be an SVG), 1e3 or 0x10 turns, a
+    // --policy from a board (the target is chosen there), one file for --csv and --svg (overwritten).
+    const quiet = [['odds', '--all', '--from', '2,1'], ['odds', '--die', '3'], ['odds', '--row', '0,1,0,0,0,0,0,0,0'], ['odds', '--csv', ''], ['odds', '--csv', '-', '--json'], ['simulate', '--svg', join(dir, 'plot.png')], ['simulate', '--turns', '1e3'], ['simulate', '--turns', '0x10'], ['simulate', '--turns', ''], ['odds', '--decimal-comma'], ['simulate', '--decimal-comma'], ['odds', '--from', '2,1', '--policy', 'fewest'], ['odds', '--from', '2,1', '--frustrate', '--policy', 'points'], ['simulate', '--turns', '10', '--csv', join(dir, 'both.svg'), '--svg', join(dir, 'both.svg')]];
     for (const args of [['odds', '--from', '4,0'], ['odds', '--from', 'two'], ['odds', '--policy', 'best'], ['simulate', '--turns', '0'], ['simulate', '--seed', '-1'], ...quiet]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { outWrapped } from '../../host/src/output';
+import { outWrapped, proseWidth } from '../../host/src/output';
 import { EXIT, fileError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
 
@@ -31,6 +31,14 @@ describe('outWrapped', () => {
     // Where "4,2" would fit but its " ·" would not, the two go to the next line together (no line starts with "·").
     expect(wrapped('after a throw to: 4,2 · 4,3 · 5,1 · 5,2', '    ', 22)).toEqual(['after a throw to:', '    4,2 · 4,3 · 5,1 ·', '    5,2']);
     expect(wrapped('  (one alone: --policy best, spread, leftmost, the rows above)', '    ', 30)).toEqual(['  (one alone: --policy best,', '    spread, leftmost, the rows', '    above)']);
+  });
+
+  it('wraps to a terminal narrower than 80 columns (the terminal broke 79-wide lines again mid-word); pipes keep 79', () => {
+    expect(proseWidth({ isTTY: true, columns: 50 })).toBe(49);
+    expect(proseWidth({ isTTY: true, columns: 200 })).toBe(79);
+    expect(proseWidth({ isTTY: true, columns: 8 })).toBe(20);
+    expect(proseWidth({ isTTY: false, columns: 50 })).toBe(79);
+    expect(proseWidth({})).toBe(79);
   });
 });
 

@@ -176,8 +176,12 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
       '  marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %',
       '  frustrated, no later rerolls: marker 0 % → 55 % · 3+ ravens 100 % → 55 %',
     ]);
+    // Frustrated: the reroll is about to be thrown from 3,2 again, so its odds are the "→" side above.
+    s = run(s, [{ do: 'frustrate', by: ['Ben'] }]);
+    expect(s.phase).toBe('await_reroll');
+    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  odds, no rerolls: marker 55 % · 3+ ravens 55 % · both 10 % · Murphy 10 %');
     // Once frustrated, the reroll's own window offers no second frustration: no such line.
-    s = run(s, [{ do: 'frustrate', by: ['Ben'] }, { do: 'throw', faces: ['R', 3] }]);
+    s = run(s, [{ do: 'throw', faces: ['R', 3] }]);
     expect(s.phase).toBe('reroll_window');
     expect(promptText(s, ui(), 0, { odds: true }).some((l) => /frustrated,/.test(l))).toBe(false);
   });

@@ -198,6 +198,10 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     throw new HostError('--row and --die are for seventh_dwarf', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
   }
   if (opts.all && opts.from !== undefined) throw new HostError('--all already lists every state: leave out --from, or --all', EXIT.usage, 'dicetray odds --all, or dicetray odds --from 2,1');
+  // From a board the target is already chosen: a --policy there changed nothing and said nothing.
+  if (g === 'pechvogel' && opts.from !== undefined && opts.policy !== undefined) {
+    throw new HostError('--policy chooses the target after the first throw; from a board (--from) the target is already chosen', EXIT.usage, 'dicetray odds --policy fewest, or dicetray odds --from 2,1');
+  }
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
   if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);

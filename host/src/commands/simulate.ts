@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { toNumber } from '../../../shared/odds/fraction';
 import { turnOdds, type TargetPolicy } from '../../../shared/odds/pechvogel-odds';
 import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
@@ -84,9 +85,13 @@ function intOption(v: string | undefined, name: string, dflt: number, min: numbe
 }
 
 /** The plot goes to an .svg file: a teacher who names it plot.png would get an SVG under that name. */
-function checkSvgTarget(file: string | undefined): void {
+function checkSvgTarget(file: string | undefined, csv: string | undefined): void {
   if (file !== undefined && !/\.svg$/i.test(file.trim())) {
     throw new HostError(`--svg ${JSON.stringify(file)}: the plot is an SVG picture, its file name ends in .svg`, EXIT.usage, 'e.g. --svg plot.svg (a browser or LibreOffice shows it; a browser can save it as PNG)');
+  }
+  // One file for both: the plot overwrote the table, and both were reported written.
+  if (file !== undefined && csv !== undefined && csv !== '-' && resolve(file) === resolve(csv)) {
+    throw new HostError(`--csv and --svg both name ${JSON.stringify(file)}: the plot would overwrite the table`, EXIT.usage, 'e.g. --csv conv.csv --svg conv.svg');
   }
 }
 
@@ -117,7 +122,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
-  checkSvgTarget(opts.svg);
+  checkSvgTarget(opts.svg, opts.csv);
   if (parseGame(game) === 'thats_life') {
     if (opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
     return simulateWalksCmd(turns, seed, opts, io);

@@ -176,7 +176,7 @@ const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 1
 
 /**
  * Classroom mode (`--odds`): the exact odds of the rest of the turn without rerolls (RULES.md
- * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw; in a
+ * §3.8, `dicetray odds`), before the first throw and whenever the active player is to throw (a reroll too); in a
  * reroll window where the active player may reduce, the chance of a marker either way.
  */
 function oddsText(s: PvState): string[] {
@@ -189,7 +189,8 @@ function oddsText(s: PvState): string[] {
     const pts = (f: Parameters<typeof toNumber>[0]) => (toNumber(f) >= 0 ? '+' : '−') + Math.abs(toNumber(f)).toFixed(1);
     return [`  marker, no rerolls: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  points, no rerolls: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
   }
-  else if (s.phase === 'await_throw' && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
+  // A reroll is about to be thrown too: the throw it undoes is off the board, so this is its state.
+  else if ((s.phase === 'await_throw' || s.phase === 'await_reroll') && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
   else if (s.phase === 'reroll_window' && T.last) {
     const t = T.targets - T.last.t;
     const r = T.ravens - T.last.r;
