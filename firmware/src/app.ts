@@ -13,7 +13,8 @@ import type { Face, PvState } from '../../shared/games/pechvogel/types';
 import { FIRST, OVER, WINDOW } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, LINE_TEXT_LIMIT, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
-import { CHECKPOINT_AFTER_BYTES, Journal } from './journal';
+import { CHECKPOINT_AFTER_BYTES, Journal, LINES_FILE } from './journal';
+import { espruinoModule } from './espruino-module';
 import type { BoardConfig } from './config';
 import { saveConfig } from './save-config';
 import { C, Frame } from './leds/frame';
@@ -22,9 +23,10 @@ import { drawableSeats, invalidatePechvogel, renderPechvogel } from './table/pec
 import type { SelfTest } from './maintenance/selftest';
 import { loadMaintenance } from './maintenance/load-maintenance';
 import { loadRare } from './rare/load-rare';
-import type { EspruinoGlobals } from './espruino-types';
+import type { EspruinoE, EspruinoGlobals } from './espruino-types';
 
 declare const getTime: EspruinoGlobals['getTime'];
+declare const E: EspruinoE;
 
 /** OK and BACK held together this long during play: staff mode; through power-up: self-test. */
 const STAFF_HOLD_MS = 3000;
@@ -113,7 +115,7 @@ export class App {
       this.table.ui.mode = 'setup';
       this.err('resume_failed', String(e));
     }
-    startBoard((id, kind) => this.press(id, kind));
+    startBoard(this.press.bind(this));
     // OK and BACK held through power-up: the assembly self-test instead of a game.
     const held = pressedNow();
     if (held.indexOf('OK') >= 0 && held.indexOf('BK') >= 0) {
@@ -169,15 +171,19 @@ export class App {
     // is made once, for the journal line and the act line (strings: cheaper than objects here).
     let aj = JSON.stringify(a);
     // Storage full: not committed, so not taken (a short catch block: Espruino reads it on every step).
+    // (Journal#append written out: its only caller, and a call costs Espruino more than these lines.)
+    const J = this.journal;
     try {
-      this.journal.append(s.n, aj);
+      const line = '{"n":' + s.n + ',"a":' + aj + '}\n';
+      (J.lines || (J.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
+      J.pending += line.length;
     } catch (e) {
       // The failed write left the file's handle unwritable (StorageFile mode 0): a fresh one next time.
-      this.journal.lines = null;
+      J.lines = null;
       this.err('storage_full');
       return { code: 'storage_full', message: '' };
     }
-    if (s.phase === OVER || (s.phase === FIRST && this.journal.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
+    if (s.phase === OVER || (s.phase === FIRST && J.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
     this.state = s;
     let fx = '';
     let turn = false;
@@ -228,8 +234,8 @@ export class App {
    * Host commands. A press goes straight through (on Espruino a return from inside a block still
    * reads the rest of its function, so the frequent case comes first and ends at the bottom).
    */
-  command(cmd: unknown): void {
-    const c = cmd as Record<string, any>;
+  // `c`: any JSON value a host sent, under one name (an alias would be one more local to read).
+  command(c: any): void {
     if (!c || c.c !== 'btn') return this.otherCommand(c);
     const at = typeof c.b === 'string' && c.b.length === 2 ? BUTTON_IDS.indexOf(c.b) : -1;
     if (at < 0 || at % 2) {
@@ -380,7 +386,8 @@ export class App {
     const changed = !hasPins || f.update();
     if (changed && hasPins) showLeds(f.grb);
     if ((changed || this.lastFrame === '') && (cfg.leds_link || !hasPins)) {
-      const t = f.text();
+      // f.text() written out (a call costs more than it).
+      const t = E.toString(f.leds) + '';
       if (t !== this.lastFrame) {
         this.lastFrame = t;
         // What send() would write (encodeLine), built directly: the letters need no escaping.
@@ -417,7 +424,7 @@ export class App {
     if (this.tickId >= 0) clearTimeout(this.tickId);
     this.tickAt = at;
     // A timer never fires early; 1 ms later the new phase is certain to be on.
-    this.tickId = setTimeout(() => this.tick(), at > now ? at - now + 1 : 1) as unknown as number;
+    this.tickId = setTimeout(this.tick.bind(this), at > now ? at - now + 1 : 1) as unknown as number;
   }
 
   private tick(): void {

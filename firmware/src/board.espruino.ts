@@ -126,10 +126,14 @@ export function beep(freq: number, ms: number): void {
   setTimeout(() => digitalWrite(pin, 0), ms);
 }
 
-/** Sends one protocol line to the host. */
-export function sendLine(line: string): void {
-  if (port) port.write(line + '\n');
-  else print(line);
+/**
+ * Sends one protocol line to the host: the console's print itself (a native call: no function body
+ * for Espruino to read per line), or in link mode a write to the port.
+ */
+export let sendLine: (line: string) => void = print;
+
+function toPort(line: string): void {
+  port.write(line + '\n');
 }
 
 /**
@@ -142,6 +146,7 @@ export function listen(linkMode: boolean, fn: (cmd: unknown) => void, onBad: (co
   if (linkMode && hasPins) {
     const parser = new PacketParser(fn, onBad);
     port = USB;
+    sendLine = toPort;
     E.setConsole(LoopbackA, { force: true });
     port.on('data', (d: string) => parser.feed(d, getTime() * 1000));
   } else E.on('packet', fn);
@@ -157,11 +162,13 @@ export function consoleToPort(app: App): void {
   if (p) {
     app.send({ t: 'ui', m: 'flash' });
     port = null;
+    sendLine = print;
     E.setConsole(USB, { force: true });
     // No upload within 5 minutes (an upload's reset() clears this timer): the link again, so a
     // guest who found K4 does not cut the wall screen off until the next restart.
     setTimeout(() => {
       port = p;
+      sendLine = toPort;
       E.setConsole(LoopbackA, { force: true });
       // Locked again: staff may have logged in (flash --unlock) and not flashed.
       E.lockConsole();

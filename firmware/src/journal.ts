@@ -70,13 +70,6 @@ export class Journal {
     this.slot = next;
   }
 
-  /** Appends action `n`, given as its JSON text (the caller has it anyway); throws when Storage is full. */
-  append(n: number, actionJson: string): void {
-    const line = '{"n":' + n + ',"a":' + actionJson + '}\n';
-    (this.lines || (this.lines = espruinoModule('Storage').open(LINES_FILE, 'a'))).write(line);
-    this.pending += line.length;
-  }
-
   /** Ends the game: its checkpoints first (without one the lines are never read), so a power cut in between never brings it back. */
   clear(): void {
     const S = espruinoModule('Storage');

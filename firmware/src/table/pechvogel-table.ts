@@ -233,11 +233,12 @@ export class PechvogelTable {
       else this.refuse('game_over', -1);
       return;
     }
-    if (id.charAt(0) === 'S') return this.seatButton(s, Number(id.slice(1)) - 1, kind);
     if (id === 'OK') return this.ok(s, kind);
     if (id === 'BK') return this.back(s, kind);
+    // The ids are S1..S7, K1..K6, OK and BK: only the seats' sort after 'S' (a compare, not a call).
+    if (id > 'S') return this.seatButton(s, Number(id.slice(1)) - 1, kind);
     // K1..K5 are the faces 3..7 ('1' is char 49), K6 the raven.
-    if (id.charAt(0) === 'K') return this.padKey(s, id === 'K6' ? 'R' : ((id.charCodeAt(1) - 46) as Face));
+    this.padKey(s, id === 'K6' ? 'R' : ((id.charCodeAt(1) - 46) as Face));
   }
 
   /** Player index → physical seat (0..6). */
@@ -315,7 +316,9 @@ export class PechvogelTable {
     }
     if (ui.entry.length === 0) return this.refuse('enter_dice', -1);
     // Taken, it ends the entry and the correction (afterAction); refused, both stay to be mended.
-    this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry.slice() }, -1);
+    // The entry itself, not a copy: the engine copies what it keeps (first_faces), and a taken
+    // action's afterAction starts a new entry array, so nothing writes to this one afterwards.
+    this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry }, -1);
   }
 
   /**
