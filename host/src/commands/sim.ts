@@ -198,7 +198,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const screen = model
       ? { board: drawBoard(model.frame, GEOMETRY.width, true), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
       : { board: frameRows(board.frame), game: [] };
-    const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows);
+    const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows, process.stdout.columns);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
   };
   process.stdout.write('\x1b[?25l');

@@ -19,16 +19,39 @@ export interface SimScreen {
  * the prompt is what a player needs: at 40 × 12 it was cut off below the board). A pending long
  * press is said beside the game, so it stays in view.
  */
-export function simScreenParts(s: SimScreen, rows?: number): ScreenPart[] {
+export function simScreenParts(s: SimScreen, rows?: number, cols?: number): ScreenPart[] {
   const game = s.game.concat(s.long ? ['(long press: next key)'] : []);
+  const events: string[] = [];
+  for (const e of s.events) events.push(...wrapEvent(e, cols));
   const build = (board: string[]) => [
     { lines: [s.title, ''].concat(board) },
     { lines: game.concat('') },
-    { lines: s.events.map((e) => '  ' + e), drop: 2 },
+    { lines: events, drop: 2 },
     { lines: [''].concat(SIM_KEYS), drop: 1 },
   ];
   const withBoard = build(s.board.length ? s.board.concat('') : []);
   if (!rows || rows < 2 || !s.game.length) return withBoard;
   if (1 + s.board.length + game.length <= rows - 1) return withBoard;
   return build(['(LED board hidden: the terminal is too short)']);
+}
+
+/**
+ * One event as screen lines: indented, and on a narrow terminal broken between its " · " parts
+ * (continued further in), not cut at the edge: a turn's end is one event, and its tail (Murphy
+ * moving, who pays, whose turn it is) was lost on a 120-column terminal.
+ */
+export function wrapEvent(e: string, cols?: number): string[] {
+  const width = cols && cols > 1 ? cols - 1 : Infinity;
+  const parts = e.split(' · ');
+  const out: string[] = [];
+  let line = '  ' + parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    if (line.length + 3 + parts[i].length <= width) line += ' · ' + parts[i];
+    else {
+      out.push(line);
+      line = '      · ' + parts[i];
+    }
+  }
+  out.push(line);
+  return out;
 }

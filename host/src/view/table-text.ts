@@ -144,6 +144,8 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   }
   // OK with no dice entered while the target is due: the target is what is missing, not dice.
   if (err === 'enter_dice' && s && s.phase === 'await_target') return 'Refused: choose the target first (pad 3–7)';
+  // Virtual dice: the prompt says a long OK rolls; a short OK's refusal said only "enter the dice".
+  if (err === 'enter_dice' && s && s.rng && !(ui && ui.c) && diceDue(s) > 0) return `${refusalText(err)}, or hold OK to roll them`;
   // The active player's own seat with votes in and nothing to reduce with: the reason that always holds.
   if (err === 'frustration_started' && s && s.players[s.active] && s.players[s.active].frustrations < 1) return `Refused: ${s.players[s.active].name} has no frustration to spend`;
   // Whose it is, for whoever reads slowly (the LEDs mark the seat; the words did not say it).

@@ -132,6 +132,13 @@ function gameLines(s: PvState): string[] {
     out.push(`${mark} ${name} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
   }
   let line = `${PHASE_TEXT[s.phase] || s.phase}`;
+  // Who won, in words (the ★ alone was not read as "wins" at the table; the page says it too).
+  // The rulebook: "If tied, there are several non-losers. Everyone else loses."
+  if (s.phase === 'game_over' && s.winners && s.winners.length && s.scores) {
+    const top = s.scores[s.winners[0]];
+    const who = s.winners.map((i) => s.players[i].name).join(' & ');
+    line += s.winners.length > 1 ? ` · ${who} tie at ${top}: non-losers, everyone else loses` : ` · ${who} wins with ${top}`;
+  }
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
   // The options chosen at set-up, one a line (they would not fit 80 columns together).
