@@ -196,6 +196,43 @@ describe('the mirror page draws what it is sent', () => {
     expect(await page.locator('.panel .label').allTextContents()).toEqual(['Eins']);
   });
 
+  it('says since when the host is lost with the date once that is not today, and asks for nothing it is not served', async () => {
+    const stream = await openBoard(parseBoardSpec('sim:memory'));
+    done.push(() => stream.close());
+    const table = new TableMirror('Nacht', stream);
+    done.push(() => table.stop());
+    const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    await table.start();
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && missing.push(`${r.status()} ${r.url()}`));
+    page.on('requestfailed', (r) => !/\/events$/.test(r.url()) && missing.push(`failed ${r.url()}`));
+    // The page's clock: late in the evening (the host's own is not touched).
+    const lost = new Date(2026, 2, 3, 23, 58, 7);
+    await page.clock.setFixedTime(lost);
+    await page.goto(web.url);
+    await page.locator('[data-table="t1"] .status.live').waitFor();
+    await web.close();
+    await page.waitForFunction(() => document.body.dataset.link === 'down', undefined, { timeout: 15_000 });
+    const offline = page.locator('#offline');
+    // The same day: the time alone, as the page's locale writes it.
+    const time = await page.evaluate((ms) => new Date(ms).toLocaleTimeString(), lost.getTime());
+    expect(await offline.textContent()).toBe(`No connection to the dicetray host since ${time}. The games go on at the tables; this screen catches up when the host is back.`);
+    // The next morning the time alone would be ambiguous (this morning?): the date comes with it.
+    await page.clock.setFixedTime(new Date(2026, 2, 4, 7, 30, 0));
+    const date = await page.evaluate((ms) => new Date(ms).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' }), lost.getTime());
+    await page.waitForFunction((d) => document.getElementById('offline')!.textContent!.includes(d), date, { timeout: 5_000 });
+    const text = (await offline.textContent())!;
+    expect(text).toMatch(/^No connection to the dicetray host since .+\. The games go on/);
+    expect(text).toContain(time.replace(/^0/, ''));
+    expect(text).not.toContain('2026');
+    // A year later (a screen nobody looked at): the year too.
+    await page.clock.setFixedTime(new Date(2027, 0, 5, 9, 0, 0));
+    await page.waitForFunction(() => document.getElementById('offline')!.textContent!.includes('2026'), undefined, { timeout: 5_000 });
+    // No favicon.ico asked for and not found, nor anything else.
+    expect(missing).toEqual([]);
+  });
+
   it('a refusal goes at its time by the page\'s own clock, with no update from the host', async () => {
     const stream = await openBoard(parseBoardSpec('sim:memory'));
     done.push(() => stream.close());

@@ -38,6 +38,18 @@ describe('the page server routes', () => {
     }
   });
 
+  // Browsers asked for /favicon.ico: a 404 in the logs and devtools of every screen.
+  it('declares the page\'s icon inline and serves it at /favicon.ico too (for a tab showing /state.json)', async () => {
+    const web = await server();
+    const page = await (await fetch(web.url)).text();
+    expect(page).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
+    const r = await fetch(web.url + 'favicon.ico');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await r.text()).toMatch(/^<svg [^]*<\/svg>$/);
+    expect((await fetch(web.url + 'favicon.ico', { method: 'HEAD' })).status).toBe(200);
+  });
+
   // A feed kept open would hold the connection: the request after it on the same connection
   // would get no answer (the test's time limit would end it).
   it('answers a HEAD of the live feed and ends it, keeping no feed open', { timeout: 20_000 }, async () => {

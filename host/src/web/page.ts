@@ -21,6 +21,16 @@ const PHASE_TEXT: Record<string, string> = {
   game_over: 'game over',
 };
 
+/**
+ * The page's icon, inline (a die's five in the page's amber): browsers asked for /favicon.ico
+ * otherwise, a 404 in the logs and the devtools of every wall screen.
+ */
+export const ICON_SVG =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#ffb400'/>"
+  + [[4, 4], [12, 4], [8, 8], [4, 12], [12, 12]].map(([x, y]) => `<circle cx='${x}' cy='${y}' r='1.7' fill='#111'/>`).join('')
+  + '</svg>';
+const ICON = 'data:image/svg+xml,' + encodeURIComponent(ICON_SVG);
+
 export function pageHtml(title = 'dicetray'): string {
   const palette: Record<string, string> = {};
   for (let i = 0; i < PALETTE_LETTERS.length; i++) palette[PALETTE_LETTERS[i]] = `rgb(${PALETTE_RGB[i].join(',')})`;
@@ -30,6 +40,7 @@ export function pageHtml(title = 'dicetray'): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title.replace(/[<&>"]/g, '')}</title>
+<link rel="icon" href="${ICON}">
 <style>
   :root { --bg:#0d0f14; --panel:#161a22; --fg:#f2f2f2; --dim:#8a93a6; --accent:#ffb400; --bad:#ff5a4f; --good:#4fd27a; }
   * { box-sizing: border-box; }
@@ -185,6 +196,11 @@ function lines(arr, cls) {
     return '<div' + (/^\\s/.test(l) ? ' class="sub"' : '') + '>' + (text.indexOf(' · ') >= 0 ? items(text) : text) + '</div>';
   }).join('');
 }
+// The panel's parts are written only when what they show changed: a write, even of the same text,
+// costs the page a layout, and updates come with every LED frame.
+const htmlOf = new WeakMap();
+function setText(el, text) { htmlOf.delete(el); if (el.textContent !== text) el.textContent = text; }
+function setHtml(el, html) { if (htmlOf.get(el) !== html) { el.innerHTML = html; htmlOf.set(el, html); } }
 function marker(v) { return '<span class="marker">' + v + '</span>'; }
 function counts(arr) { return arr.map((c, i) => c ? '<span class="mid">' + marker(i + 3) + ' ×' + c + '</span>' : '').filter(Boolean).join(''); }
 
@@ -205,7 +221,7 @@ function panelFor(t) {
   document.getElementById('tables').appendChild(el);
   const empty = document.getElementById('empty');
   if (empty) empty.remove();
-  p = { el, inner: el.firstChild, q: (s) => el.querySelector(s), deadline: 0, span: 1, cd: '', down: null, wopen: null, refusalUntil: 0, refShown: null, staffHtml: '' };
+  p = { el, inner: el.firstChild, q: (s) => el.querySelector(s), deadline: 0, span: 1, cd: '', down: null, wopen: null, refusalUntil: 0, refShown: null };
   panels[t.id] = p;
   layout();
   return p;
@@ -224,27 +240,55 @@ function layout() {
   tables.style.gridTemplateRows = 'repeat(' + Math.ceil(n / best) + ', minmax(0, 1fr))';
 }
 
-/** Whether the panel's content fits at its current font size: nothing below the panel, nothing cut sideways. */
-function fits(p) {
+/**
+ * How much the panel's content overflows at its current font size: the ratio of its height to the
+ * room below, and the largest ratio of a part's width to its box (nothing cut sideways); both at
+ * most 1: it fits. One layout, however many parts are read.
+ */
+function overflow(p) {
   const el = p.el, cs = getComputedStyle(el);
   const room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-  if (p.inner.scrollHeight > room + 0.5 || p.inner.scrollWidth > p.inner.clientWidth + 0.5) return false;
-  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .setup, .staff, .game, .body')) if (e.scrollWidth > e.clientWidth + 0.5) return false;
-  return true;
+  const h = room + 0.5 > 0 ? p.inner.scrollHeight / (room + 0.5) : Infinity;
+  let w = p.inner.scrollWidth / (p.inner.clientWidth + 0.5);
+  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .setup, .staff, .game, .body')) w = Math.max(w, e.scrollWidth / (e.clientWidth + 0.5));
+  return [h, w];
 }
-/** The largest font size (px) at which the panel's content fits in a layout (classes on the panel). */
-function fitAs(p, cls, hi) {
-  const el = p.el;
+/** Whether the panel's content fits at its current font size. */
+function fits(p) { const o = overflow(p); return o[0] <= 1 && o[1] <= 1; }
+/** Puts the panel in a layout (see fit()). */
+function setWay(el, cls) {
   el.classList.toggle('tall', cls === 'tall' || cls === 'stack');
   el.classList.toggle('stack', cls === 'stack');
   el.classList.toggle('slim', cls === 'slim');
-  el.style.fontSize = hi + 'px';
-  if (fits(p)) return hi;
-  let lo = 4;
-  for (let i = 0; i < 10; i++) {
-    const mid = (lo + hi) / 2;
-    el.style.fontSize = mid + 'px';
-    if (fits(p)) lo = mid; else hi = mid;
+}
+/**
+ * The largest font size (px, at most hi) at which the panel's content fits in its layout now, to
+ * within tol: lo fits (or is the floor, 4 px), top does not; the first try is at s (the size this
+ * layout had last time). Each try is one layout. The content grows with the type (nearly: lines
+ * wrap), so a try that overflows says where it would just fit, and a step above that is tried
+ * next; where that does not close in, halving. Content as it was: two tries (the size it had fits,
+ * a step above does not); halving alone took eleven.
+ */
+function largest(p, lo, top, s, hi, tol) {
+  // How full the content is at lo (its height: the widths of what fits say nothing) and how far over at top.
+  let rlo = 0, rtop = 0, prevS = s;
+  for (let i = 0; i < 40; i++) {
+    p.el.style.fontSize = s + 'px';
+    const o = overflow(p), ok = o[0] <= 1 && o[1] <= 1;
+    if (ok) { lo = s; rlo = o[0]; if (s >= hi) return hi; } else { top = s; rtop = Math.max(o[0], o[1]); }
+    if (top - lo <= tol * 1.001) return lo;
+    let next;
+    // Nothing too big yet: just above the size it had, then up to where the height would be full,
+    // at least twice the last step.
+    if (top === Infinity) next = i === 0 ? s + tol : Math.max(s / o[0], s + 2 * (s - prevS));
+    // Too big, nothing known to fit yet: where it would just fit if it grew with the type.
+    else if (!rlo) next = s / rtop;
+    // Between the two, where the fullness would reach 1 (a line that wraps makes it jump: after
+    // five tries, halving).
+    else next = i < 5 && rtop > rlo ? lo + ((1 - rlo) * (top - lo)) / (rtop - rlo) : (lo + top) / 2;
+    prevS = s;
+    s = Math.min(hi, Math.max(lo + tol, Math.min(top - tol, next)));
+    if (s >= top) return lo;
   }
   return lo;
 }
@@ -252,7 +296,9 @@ function fitAs(p, cls, hi) {
  * Four layouts: the LED board above the game (tall), the same with each player on two lines
  * (stack: a portrait panel, whose type the width would cap long before the height), the board
  * beside the game, or beside it and smaller (slim). The one with the biggest type wins; near
- * equal, the one that suits the panel's shape.
+ * equal (less than 8 % larger), the one that suits the panel's shape, so the others are only asked
+ * whether they fit at 8 % larger (one layout), and fitted only if they do. Each layout's last size
+ * is where its next fit starts.
  */
 function fit(p) {
   const el = p.el, W = el.clientWidth, H = el.clientHeight;
@@ -263,12 +309,25 @@ function fit(p) {
   // The largest type tried: rows of one line need about 24 em across, two-line rows less.
   const hi = Math.max(6, Math.min(W / 24, H / 13)), hiStack = Math.max(6, Math.min(W / 12, H / 16));
   const ways = W < H ? ['stack', 'tall', 'wide', 'slim'] : W < H * 1.3 ? ['tall', 'wide', 'slim'] : ['wide', 'tall', 'slim'];
-  let best = ways[0], size = fitAs(p, best, best === 'stack' ? hiStack : hi);
-  for (const w of ways.slice(1)) {
-    const f = fitAs(p, w, w === 'stack' ? hiStack : hi);
-    if (f > size * 1.08) { best = w; size = f; }
+  const last = p.sizes || (p.sizes = {});
+  let best = '', size = 0;
+  for (const w of ways) {
+    const top = w === 'stack' ? hiStack : hi, tol = (top - 4) / 1024;
+    setWay(el, w);
+    let f;
+    if (!best) f = largest(p, 4, Infinity, Math.min(top, Math.max(4, last[w] || top)), top, tol);
+    else {
+      // Larger than the best by 8 %, or not chosen: one try at the line tells.
+      const bar = size * 1.08 + tol / 2;
+      if (bar >= top) continue;
+      el.style.fontSize = bar + 'px';
+      if (!fits(p)) continue;
+      f = largest(p, bar, Infinity, Math.min(top, Math.max(bar + tol, last[w] || top)), top, tol);
+    }
+    last[w] = f;
+    if (!best || f > size * 1.08) { best = w; size = f; }
   }
-  fitAs(p, best, size);
+  setWay(el, best);
   el.style.fontSize = size + 'px';
   // A tall panel with room to spare below (a portrait screen): the LED board takes it.
   if (best === 'tall' || best === 'stack') {
@@ -284,7 +343,8 @@ function fit(p) {
 function drawLeds(canvas, frame, w, h) {
   const g = canvas.getContext('2d');
   const gap = 20, cell = (canvas.width - gap) / w;
-  canvas.height = Math.round(cell * h);
+  const ch = Math.round(cell * h);
+  if (canvas.height !== ch) canvas.height = ch;
   g.fillStyle = '#05060a';
   g.fillRect(0, 0, canvas.width, canvas.height);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
@@ -315,17 +375,17 @@ function render() {
     p.el.dataset.n = s ? String(s.n) : '';
     p.el.dataset.seq = String(t.seq);
     // A table without a label is named by its port's short end (the page's header has no room for a path).
-    p.q('.label').textContent = t.name || t.label;
+    setText(p.q('.label'), t.name || t.label);
     p.q('.label').title = t.label;
     const st = p.q('.status');
-    st.textContent = STATUS[t.status] || t.status;
+    setText(st, STATUS[t.status] || t.status);
     st.className = 'status ' + t.status;
-    p.q('.fw').textContent = t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '';
+    setText(p.q('.fw'), t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '');
     const banner = p.q('.banner');
     // auto (any Espruino board on USB) is no port to name.
     const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('at PORT', t.port === 'auto' ? 'on USB' : 'at ' + t.port).replace('PORT', t.port);
     banner.className = 'banner' + (bannerText ? ' on' : '');
-    banner.textContent = bannerText;
+    setText(banner, bannerText);
     // Staff at the table (menu opened with OK + BACK held): the menu's keys with the settings now
     // and how to leave it, as the terminal shows them; or the self-test (K5) and how to leave that.
     const staff = !!(live && t.staff);
@@ -338,59 +398,59 @@ function render() {
           ? sf.selfTestText.slice(1).map((l) => '<div class="sline">' + esc(l) + '</div>').join('')
           : sf.keys.map((k) => '<div class="sk"><span class="key">' + esc(k.key) + '</span>' + esc(k.what) + (k.now ? ': <span class="now">' + esc(k.now) + '</span>' : '') + '</div>').join(''))
         + '</div><div class="snote">' + esc(sf.pause || '') + '</div>';
-    if (staffHtml !== p.staffHtml) { p.q('.staff').innerHTML = staffHtml; p.staffHtml = staffHtml; }
+    setHtml(p.q('.staff'), staffHtml);
     drawLeds(p.q('canvas'), t.frame, t.width, t.height);
     // The attract screen only where no game is going on: no game (the set-up nobody is making:
     // after power-up or a cleared game, the usual state of a café table), or a finished one. A
     // game in progress keeps its screen; a press ends idleness, so a set-up shows as it is made.
     const attract = t.idle && live && !staff && (!s || setupMode || s.phase === 'game_over');
     p.el.classList.toggle('idle', !!attract);
-    p.q('.attract .sub').textContent = s && !setupMode ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK';
-    p.q('.attract .small').textContent = t.name || t.label;
+    setText(p.q('.attract .sub'), s && !setupMode ? 'Long OK: rematch · long BACK: new set-up' : 'Press your seat button to join, then OK');
+    setText(p.q('.attract .small'), t.name || t.label);
     p.el.classList.toggle('setup-mode', setupMode);
     const turn = p.q('.turn');
     turn.classList.toggle('bad', !live);
     const players = p.q('.players');
-    if (!live) turn.textContent = DOWN_TURN[t.status] || t.status;
-    else if (setupMode) turn.textContent = 'New game: set-up';
-    else if (!s) turn.textContent = t.synced ? 'No game yet' : 'Waiting for the board…';
-    else if (s.phase === 'game_over') turn.innerHTML = 'Game over: <span class="who">' + esc(s.winners.map((i) => s.players[i].name).join(' & ')) + '</span> ' + (s.winners.length > 1 ? 'win' : 'wins');
-    else turn.innerHTML = '<span class="who">' + esc(s.players[s.active] ? s.players[s.active].name : '') + '</span> ' + esc(PHASE[s.phase] || s.phase);
+    if (!live) setText(turn, DOWN_TURN[t.status] || t.status);
+    else if (setupMode) setText(turn, 'New game: set-up');
+    else if (!s) setText(turn, t.synced ? 'No game yet' : 'Waiting for the board…');
+    else if (s.phase === 'game_over') setHtml(turn, 'Game over: <span class="who">' + esc(s.winners.map((i) => s.players[i].name).join(' & ')) + '</span> ' + (s.winners.length > 1 ? 'win' : 'wins'));
+    else setHtml(turn, '<span class="who">' + esc(s.players[s.active] ? s.players[s.active].name : '') + '</span> ' + esc(PHASE[s.phase] || s.phase));
     // What the table should do now, in the host's words; while a countdown runs, in its box.
     const counting = !!(s && ui && ui.left > 0 && (s.phase === 'reroll_window' || s.phase === 'await_marker_choice'));
-    p.q('.prompt').innerHTML = counting ? '' : lines(t.prompt);
+    setHtml(p.q('.prompt'), counting ? '' : lines(t.prompt));
     p.prompt = counting ? (t.prompt || []) : [];
     // The host's lines without the seconds: the box counts them down beside the words.
-    p.q('.window .lines').innerHTML = lines(p.prompt);
+    setHtml(p.q('.window .lines'), lines(p.prompt));
     p.cd = '';
     // A refusal shows for the time the host gives it (refusalLeft), counted here: no update need come.
-    p.q('.refusal').textContent = t.refusal || '';
+    setText(p.q('.refusal'), t.refusal || '');
     p.refusalUntil = t.refusal ? recvAt + (t.refusalLeft || 0) : 0;
-    p.q('.options').textContent = s && !setupMode ? t.options || '' : '';
+    setText(p.q('.options'), s && !setupMode ? t.options || '' : '');
     const setup = p.q('.setup');
     if (setupMode) {
       const su = t.setup;
       const seats = su ? su.in.map((on, i) => '<span class="seat' + (on ? ' in' : '') + (on && su.start === i ? ' start' : '') + '">Seat ' + (i + 1) + (on && su.start === i ? ' ★' : '') + '</span>').join('') : '';
-      setup.innerHTML = '<div class="title">PECHVOGEL</div><div class="line first">Press your seat button to join, then OK</div>'
+      setHtml(setup, '<div class="title">PECHVOGEL</div><div class="line first">Press your seat button to join, then OK</div>'
         + (seats ? '<div class="seats">' + seats + '</div>' : '')
-        + (t.setupText || []).slice(1).map((l) => '<div class="line">' + esc(l) + '</div>').join('');
-    } else setup.innerHTML = '';
+        + (t.setupText || []).slice(1).map((l) => '<div class="line">' + esc(l) + '</div>').join(''));
+    } else setHtml(setup, '');
     if (!s || setupMode) {
-      p.q('.detail').textContent = '';
-      players.innerHTML = '';
-      p.q('.middle').innerHTML = '';
+      setText(p.q('.detail'), '');
+      setHtml(players, '');
+      setHtml(p.q('.middle'), '');
     } else {
       const T = s.turn;
       let d = '';
       if (T.target !== null) d += 'Target ' + T.target + ' · on the board: ' + T.targets + ' × ' + T.target + ', ' + T.ravens + ' raven' + (T.ravens === 1 ? '' : 's');
       if (T.frustraters.length) d += ' · frustrations on the board: ' + T.frustraters.length;
       if (ui && ui.e && ui.e.length) d += (d ? ' · ' : '') + 'entering ' + ui.e.join(' ') + (ui.c ? ' (correction)' : '');
-      p.q('.detail').textContent = d;
+      setText(p.q('.detail'), d);
       const over = s.phase === 'game_over';
       const order = s.players.map((_, i) => i);
       // At the end: the standings, best first.
       if (over && s.scores) order.sort((a, b) => s.scores[b] - s.scores[a] || a - b);
-      players.innerHTML = order.map((i, k) => {
+      setHtml(players, order.map((i, k) => {
         const pl = s.players[i];
         const win = !!(s.winners && s.winners.indexOf(i) >= 0);
         const cls = 'player' + (i === s.active && !over ? ' active' : '') + (win ? ' winner' : '');
@@ -400,25 +460,38 @@ function render() {
           + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
           + '<span class="frus" title="frustrations">' + frusText(pl.frustrations) + '</span>'
           + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? s.scores[i] + (s.scores[i] === 1 || s.scores[i] === -1 ? ' pt' : ' pts') : '') + '</span></li>';
-      }).join('');
+      }).join(''));
       const mid = counts(s.middle), box = counts(s.box);
-      p.q('.middle').innerHTML = '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
+      setHtml(p.q('.middle'), '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
         + (box ? '<span class="grp"><span>Box</span>' + box + '</span>' : '')
         + (s.murphy < 0 ? '<span class="grp">Murphy beside the board</span>' : '')
         // What the red crosses are, for an audience that does not play.
-        + (!over && s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">✖ a frustration: −3 points at the end</span>' : '');
+        + (!over && s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">✖ a frustration: −3 points at the end</span>' : ''));
     }
-    p.q('.notes').textContent = t.last || '';
+    setText(p.q('.notes'), t.last || '');
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
     p.deadline = deadline;
-    // Fitting costs a few dozen layouts: only when what is shown changed (LED frames come often).
-    const sig = p.el.className + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.staff').textContent + '|' + p.q('.options').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
+    // Fitting costs layouts: only when what is shown changed (LED frames come often), not when the
+    // fit itself changed the panel's layout (tall, stack, slim).
+    const sig = p.el.className.replace(/ (tall|stack|slim)\\b/g, '') + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.staff').textContent + '|' + p.q('.options').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
     if (sig !== p.sig) { p.sig = sig; p.sized = false; }
   }
   for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; layout(); }
   tick();
   document.body.dataset.updates = String(++updates);
+}
+
+/**
+ * When the page lost the host, in the page's locale: the time, and its date too when that was not
+ * today ("Tue, Mar 3, 6:23:37 AM"; after a night a time alone could be this morning or yesterday's).
+ */
+function sinceText(ms) {
+  const d = new Date(ms), now = new Date();
+  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString();
+  const o = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+  if (d.getFullYear() !== now.getFullYear()) o.year = 'numeric';
+  return d.toLocaleString(undefined, o);
 }
 
 /** Without updates for this long the feed is taken as dead and opened again. */
@@ -430,8 +503,10 @@ function tick() {
   if (!offline) downSince = 0;
   document.body.classList.toggle('offline', offline);
   document.body.dataset.link = offline ? 'down' : 'up';
-  if (offline) document.getElementById('offline').textContent = 'No connection to the dicetray host since ' + new Date(downSince).toLocaleTimeString()
-    + '. The games go on at the tables; this screen catches up when the host is back.';
+  const line = document.getElementById('offline');
+  const lineText = offline ? 'No connection to the dicetray host since ' + sinceText(downSince) + '. The games go on at the tables; this screen catches up when the host is back.' : line.textContent;
+  // Longer (the date, after midnight), the line may take another row from the tables: fitted again.
+  if (lineText !== line.textContent) { line.textContent = lineText; for (const id of Object.keys(panels)) panels[id].sized = false; }
   // A feed that went quiet without an error (a dead network path): start it again.
   if (es && now - recvAt > STALE_MS && now - openedAt > STALE_MS) reopen(0);
   for (const id of Object.keys(panels)) {

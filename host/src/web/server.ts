@@ -11,7 +11,7 @@ import { countdownLeft, RESTART_NOTE, optionsText, promptText, refusalText, SELF
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
-import { pageHtml } from './page';
+import { ICON_SVG, pageHtml } from './page';
 import { networkInterfaces } from 'node:os';
 import { hostNow } from '../host-clock';
 
@@ -234,6 +234,10 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     if (pathname === '/' || pathname === '/index.html') {
       res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
       res.end(req.method === 'HEAD' ? undefined : html);
+    } else if (pathname === '/favicon.ico') {
+      // The page declares its icon inline; a browser shown /state.json (or an old one) still asks here.
+      res.writeHead(200, { ...headers, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' });
+      res.end(req.method === 'HEAD' ? undefined : ICON_SVG);
     } else if (pathname === '/state.json') {
       res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
       res.end(req.method === 'HEAD' ? undefined : snapshot());
