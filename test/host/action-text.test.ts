@@ -93,8 +93,41 @@ describe('a turn end after a frustration (R-PV-20)', () => {
     );
     expect(s.players.map((p) => p.frustrations)).toEqual([0, 2, 2]);
     const t = actionText({ do: 'take_marker' }, before, s);
-    expect(t).toContain('Ben gets the frustration back +1, Cleo gets the frustration back +1 (Ann pays 1)');
+    // Who gives whom, in the order they joined (R-PV-20: "Kelly pays Diego first"): Ann's one to
+    // Ben, Cleo's from the supply.
+    expect(t).toBe("Ann took a 3 from the middle · Ben and Cleo get their frustrations back · Ann gives 1 to Ben; Cleo gets 1 from the supply · Ben's turn");
     expect(t).not.toMatch(/\+2/);
+  });
+
+  it('pays in joining order, not seat order; the active player pays all, or none; three ravens keep the old words', () => {
+    const frustrated = (by: string[], fr: number[], end: Action[]) =>
+      play([{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 4, 5, 6] }, { do: 'frustrate', by }, ...end], start(fr));
+    // Cleo started it, Ben joined: Ann's only frustration goes to Cleo.
+    let r = frustrated(['Cleo', 'Ben'], [1, 1, 1], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'pass' }, { do: 'take_marker' }]);
+    expect(r.before.turn.frustraters).toEqual([2, 1]);
+    expect(r.after.players.map((p) => p.frustrations)).toEqual([0, 2, 2]);
+    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Cleo and Ben get their frustrations back · Ann gives 1 to Cleo; Ben gets 1 from the supply');
+    // Ann has two: she gives one to each.
+    r = frustrated(['Ben', 'Cleo'], [2, 1, 1], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'pass' }, { do: 'take_marker' }]);
+    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben and Cleo get their frustrations back · Ann gives 1 to Ben and 1 to Cleo ·');
+    // Ann has none: both from the supply.
+    r = frustrated(['Ben', 'Cleo'], [0, 1, 1], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'take_marker' }]);
+    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben and Cleo get their frustrations back · Ben and Cleo get 1 each from the supply ·');
+    // One frustrater, the turn ended by a throw that continues no window: said the same way.
+    r = frustrated(['Ben'], [0, 1, 0], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'take_marker' }]);
+    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben gets the frustration back · Ben gets 1 from the supply ·');
+    // Three ravens: Ann takes the board's frustrations; nobody gets one back.
+    r = frustrated(['Ben', 'Cleo'], [0, 1, 1], [{ do: 'throw', faces: ['R', 'R', 4, 5] }]);
+    const t = actionText(r.a as Record<string, unknown>, r.before, r.after);
+    expect(t).toContain('Ann +2 frustrations');
+    expect(t).not.toMatch(/back|gives|supply/);
+    // A frustration of unknown origin (a scenario's given): nobody known to get it, the old words.
+    const g = start([1, 1, 1]);
+    const mid = play([{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }, { do: 'choose_target', value: 3 }], g).after;
+    mid.turn.frustraters = [-1];
+    mid.turn.frustrate_used = true;
+    const end = play([{ do: 'throw', faces: [3, 3, 4, 5] }], mid);
+    expect(actionText(end.a as Record<string, unknown>, end.before, end.after)).not.toMatch(/gives|supply/);
   });
 });
 

@@ -53,6 +53,8 @@ describe.each([
     await t.type(['\r']);
     let s = await t.waitFor('first throw (7 dice)');
     expect(s).toMatch(/▶ \S+.*markers \[\]/);
+    // The game's start has a line of its own in the events (a rematch's too: the last game's events stay above it).
+    s = await t.waitFor('— new game —');
 
     // Two dice for a first throw: refused, and the two stay entered.
     await t.type(['a', 's', '\r']);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fitScreen } from '../../host/src/view/fit-screen';
-import { simScreenParts, type SimScreen } from '../../host/src/view/sim-screen';
+import { simRestartEvent, simScreenParts, wrapEvent, type SimScreen } from '../../host/src/view/sim-screen';
 
 const BOARD = Array.from({ length: 8 }, (_, i) => `row ${i} · · · · · · ·`);
 const GAME = ['Middle 3:3 4:3', '  Ann  markers []', '▶ Ben  markers []', 'throw · target 3', 'Ben: throw 5 dice (long OK rolls them)'];
@@ -48,5 +48,12 @@ describe("the sim's own screen", () => {
   it('without a mirror in the same process keeps the LED board at any size (it is all there is)', () => {
     const lines = shown(Object.assign({}, SCREEN, { game: [], events: [] }), 40, 12);
     expect(lines).toContain('row 0 · · · · · · ·');
+  });
+
+  it("a restart's event: the steal's chosen victim only when one was lost, on a part of its own at 80 columns", () => {
+    expect(simRestartEvent('power cut … power back')).toBe('power cut … power back: game as it was; a half-entered throw is gone');
+    const e = simRestartEvent('power cut … power back', 'Ben');
+    expect(e).toBe('power cut … power back: game as it was; a half-entered throw is gone · so is the steal from Ben: choose it again');
+    expect(wrapEvent(e, 80).every((l) => l.length <= 79)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run, start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { promptText, tableRefusal } from '../../host/src/view/table-text';
+import { promptText, refusalText, tableRefusal } from '../../host/src/view/table-text';
 import { actionText } from '../../host/src/view/action-text';
 
 // Wording found confusing while playing at a simulated table (an audit as players).
@@ -92,6 +92,34 @@ describe('a seat pressed with no window', () => {
     expect(s.phase).toBe('reroll_window');
     s = run(s, [{ do: 'pass' }]);
     expect(tableRefusal('window_closed', s, ui())).toBe('Refused: the reroll window for this throw is closed');
+  });
+
+  it('a seat pressed while a reroll is due: wait for the reroll, not "the window is closed"', () => {
+    let s = start([1, 1, 0]);
+    s = run(s, [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }, { do: 'frustrate', by: ['Ben'] }]);
+    expect(s.phase).toBe('await_reroll');
+    // The same code as a passed window (the firmware's seat button, the engine's reroll()): the phase tells them apart.
+    expect(tableRefusal('window_closed', s, ui({ ep: 0 }))).toBe('Refused: wait for the reroll: Ann throws 4 dice again first');
+    const r = run(start([1, 1, 0]), [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 'R', 4, 5] }, { do: 'reduce' }]);
+    expect(r.phase).toBe('await_reroll');
+    expect(tableRefusal('window_closed', r, ui({ ep: 1 }))).toBe('Refused: wait for the reroll: Ann throws 4 dice again first');
+  });
+
+  it('a pad key in a window that takes no throw says that OK passes (or frustrates with the votes)', () => {
+    // Without the state: the table's words, not the engine's "pass, reduce or frustrate first".
+    expect(refusalText('window_open')).toBe('Refused: the reroll window is open: OK passes (with votes in: frustrates); seat buttons reduce or frustrate');
+    expect(tableRefusal('window_open', null, null)).toBe(refusalText('window_open'));
+    // A throw that ended the turn (four 3s): no next throw to start, so a face is no pass.
+    let s = run(start([1, 1, 0]), [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5] }]);
+    expect(s.phase).toBe('reroll_window');
+    expect(s.turn.last!.ends).toBe(true);
+    expect(tableRefusal('window_open', s, ui())).toBe('Refused: the reroll window is open: OK = pass, or a seat button to reduce or frustrate');
+    // Only the opponents can reroll it: only frustrating is offered.
+    s = run(start([0, 1, 0]), [{ do: 'throw', faces: [3, 3, 'R', 4, 5, 6, 7] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 3, 4, 5] }]);
+    expect(tableRefusal('window_open', s, ui())).toBe('Refused: the reroll window is open: OK = pass, or a seat button to frustrate');
+    // Votes in: OK frustrates with them.
+    expect(tableRefusal('window_open', s, ui({ v: [1] }))).toBe('Refused: 1 vote in the reroll window: OK = frustrate, then the reroll');
+    expect(describeGame(s, ui({ v: [1], err: 'window_open' }), 0).join('\n')).not.toMatch(/pass, reduce or frustrate first/);
   });
 
   it("option R-PV-06b: a reduce's reroll gave the opponents no window, and the refusal says why", () => {

@@ -3,7 +3,7 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
 import type { MirrorSetup, MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { optionsText, promptText, setupText } from '../../host/src/view/table-text';
+import { greedyMurphyText, lostVictim, markerStepText, NEW_GAME_EVENT, optionsText, promptText, restartNote, RESTART_NOTE, setupText } from '../../host/src/view/table-text';
 import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock';
 
 describe('what the screens say the table should do', () => {
@@ -34,7 +34,7 @@ describe('what the screens say the table should do', () => {
     expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, false, false, false, false, false, false] })).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (1 joined)');
     // Under the staff menu: no buttons for the game, and why its countdowns stop.
     const staff = lines(run(s, [{ do: 'throw', faces: [7, 3, 4] }]), ui({ m: 'staff' }));
-    expect(staff.join('\n')).not.toMatch(/OK closes|own seat button/);
+    expect(staff.join('\n')).not.toMatch(/OK = |own seat button/);
     expect(staff[staff.length - 1]).toMatch(/^Play waits while the menu is open/);
   });
 
@@ -126,15 +126,98 @@ describe('what the screens say the table should do', () => {
     const throwOne = (s: PvState) => run(s, [{ do: 'throw', faces: [6, 6, 3, 4, 5, 7, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4, 5] }]);
     let s = throwOne(start([1, 1, 0]));
     expect(s.phase).toBe('reroll_window');
-    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
+    // What OK does now (the firmware's window closing, also when the time runs out): no votes, a pass.
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = pass', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
     // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started);
     // Ben is not asked again, but told how to take the vote back.
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  votes: Ben (press again: withdraw)']);
+    // With votes in, OK frustrates with them.
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Ben (press again: withdraw)']);
     s = throwOne(start([1, 1, 1]));
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left (OK closes it)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2, 1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (2 votes)', '  votes: Cleo, Ben (press again: withdraw)']);
+    // The page counts the seconds in its own box: the words without them.
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000, { seconds: false })[0]).toBe('Reroll window: OK = pass');
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
-    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left (OK closes it)', '  reduce: Ann (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left: OK = pass', '  reduce: Ann (own seat button)']);
+  });
+});
+
+describe('the marker step says what it offers, and a greedy turn that Murphy comes with it', () => {
+  /** Ann ends her turn on 6s: `sixes` of them on the board (4: not greedy, 5+: greedy). */
+  const markerStep = (sixes: number, edit: (s: PvState) => void = () => {}) => {
+    const s = start([0, 0, 0]);
+    edit(s);
+    // Three 6s and a raven first; the last 3 dice bring the rest of the 6s.
+    const t = run(s, [{ do: 'throw', faces: [6, 6, 6, 3, 4, 5, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [3, 4, 5].map((f, i) => (i < sixes - 3 ? 6 : f)) }]);
+    expect(t.phase).toBe('await_marker_choice');
+    return t;
+  };
+  const phaseLine = (s: PvState) => describeGame(s, ui(), 0).find((l) => /marker/.test(l) && /target 6/.test(l)) || '';
+
+  it('take, steal, or both: only what is possible (markerOptions)', () => {
+    // Both: the middle has a 6 and Ben holds one.
+    let s = markerStep(4, (x) => (x.players[1].markers = [6]));
+    expect(markerStepText(s)).toBe('take or steal a marker');
+    expect(markerStepText(s, true)).toBe('takes or steals a marker');
+    expect(phaseLine(s)).toMatch(/^take or steal a marker · target 6/);
+    // Only the middle: nobody else holds a 6.
+    s = markerStep(4);
+    expect(markerStepText(s)).toBe('take a marker');
+    expect(markerStepText(s, true)).toBe('takes a marker');
+    expect(phaseLine(s)).toMatch(/^take a marker · target 6/);
+    // Only a steal: no 6 left in the middle.
+    s = markerStep(4, (x) => {
+      x.players[1].markers = [6];
+      x.players[2].markers = [6];
+      x.middle[6 - 3] = 0;
+    });
+    expect(markerStepText(s)).toBe('steal a marker');
+    expect(markerStepText(s, true)).toBe('steals a marker');
+    // The steal-only option with the value in the middle: take it is.
+    s = markerStep(4, (x) => {
+      x.players[1].markers = [6];
+      x.config.steal_only_if_middle_lacks_value = true;
+    });
+    expect(markerStepText(s)).toBe('take a marker');
+  });
+
+  it('a greedy turn (5+ targets): Murphy goes with the marker, or stays; four targets say nothing of Murphy', () => {
+    let s = markerStep(4, (x) => (x.players[1].markers = [6]));
+    expect(greedyMurphyText(s)).toBe('');
+    expect(promptText(s, ui(), 0).join('\n')).not.toMatch(/Murphy/);
+    s = markerStep(5, (x) => (x.players[1].markers = [6]));
+    expect(s.turn.targets).toBe(5);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: OK takes a 6 from the middle', '  or steal: seat button of Ben, then pad 3–7 for the box', '  greedy (5 × 6 on the board): Murphy goes to Ann with the marker']);
+    // The victim chosen, and the board's own choice counting down: the warning stays.
+    expect(promptText(s, ui({ vic: 1 }), 0).pop()).toBe('  greedy (5 × 6 on the board): Murphy goes to Ann with the marker');
+    s = markerStep(6, (x) => (x.murphy = 0));
+    expect(promptText(s, ui({ dl: 3000 }), 0)).toEqual(['Only choice: Ann takes a 6 from the middle in 3.0 s (OK: now; BACK: correct the throw)', '  greedy (6 × 6 on the board): Murphy stays with Ann']);
+    // The engine agrees: Murphy is Ann's once the marker is taken.
+    const after = run(markerStep(5), [{ do: 'take_marker' }]);
+    expect(after.murphy).toBe(0);
+    // Correcting the throw: no warning (the corrected throw decides).
+    expect(promptText(s, ui({ c: true }), 0).join('\n')).not.toMatch(/Murphy/);
+  });
+});
+
+describe('a restart and a new game in the event lists', () => {
+  it('the restart note names the steal whose victim was chosen before the power cut, only then', () => {
+    const s = start();
+    s.players[1].markers = [6];
+    const t = run(s, [{ do: 'throw', faces: [6, 6, 6, 3, 4, 5, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4] }]);
+    expect(t.phase).toBe('await_marker_choice');
+    expect(lostVictim(t, ui({ vic: 1 }))).toBe('Ben');
+    expect(restartNote(t, ui({ vic: 1 }))).toBe(`${RESTART_NOTE}; the steal from Ben has to be chosen again too (Ben's seat button)`);
+    // No victim chosen, another phase, nothing known: the general note.
+    expect(restartNote(t, ui())).toBe(RESTART_NOTE);
+    expect(restartNote(start(), ui({ vic: 1 }))).toBe(RESTART_NOTE);
+    expect(restartNote()).toBe(RESTART_NOTE);
+    expect(lostVictim(t, ui({ vic: 1, m: 'staff' }))).toBe('');
+  });
+
+  it('a new game has a line of its own', () => {
+    expect(NEW_GAME_EVENT).toMatch(/^— new game —$/);
   });
 });
 

@@ -35,7 +35,8 @@ describe('the table is told in words', () => {
   });
 
   it("a turn's end longer than the terminal is wrapped between its parts, not cut (Murphy and whose turn stay in view)", () => {
-    const e = 'Seat 2 took a 6 from the middle · Seat 1 gets the frustration back +1, Seat 3 gets the frustration back +1 (Seat 2 pays 1) · Murphy to Seat 2 · Seat 3\'s turn';
+    // As actionText words a payback now (who gives whom, in joining order).
+    const e = 'Seat 2 took a 6 from the middle · Seat 3 and Seat 1 get their frustrations back · Seat 2 gives 1 to Seat 3; Seat 1 gets 1 from the supply · Murphy to Seat 2 · Seat 3\'s turn';
     const lines = wrapEvent(e, 120);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.every((l) => l.length <= 119)).toBe(true);

@@ -65,7 +65,7 @@ describe('the mirror page', () => {
     expect(await win.locator('.detail').textContent()).toContain('Target 3 · on the board: 3 × 3, 0 ravens');
     // The countdown, and who may do what in the host's words (the same as the terminal's).
     expect(await win.locator('.window.open .count').textContent()).toMatch(/^\d+\.\d s$/);
-    expect(await win.locator('.window.open .lines').textContent()).toBe('Reroll window (OK closes it)frustrate: Ben, Cleo (own seat button)reduce: Ann (own seat button)');
+    expect(await win.locator('.window.open .lines').textContent()).toBe('Reroll window: OK = passfrustrate: Ben, Cleo (own seat button)reduce: Ann (own seat button)');
     // The LED board is drawn from the board's frames.
     const lit = await page.evaluate(() => {
       const c = document.querySelector('[data-table="t1"] canvas') as HTMLCanvasElement;
@@ -85,7 +85,7 @@ describe('the mirror page', () => {
     window.board.press('S2', 60);
     await win.locator('.player[data-seat="1"]', { hasText: 'frustrates' }).waitFor({ timeout: 10_000 });
     expect(Number(await page.evaluate(() => document.body.dataset.updates))).toBeGreaterThan(before);
-    expect(await win.locator('.window.open .lines').textContent()).toMatch(/^Reroll window \(OK closes it\)votes: Ben/);
+    expect(await win.locator('.window.open .lines').textContent()).toMatch(/^Reroll window: OK = frustrate \(1 vote\)votes: Ben/);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'mirror-page.png') });
 

@@ -12,6 +12,7 @@ import { openBoard, parseBoardSpec, type BoardStream } from '../../host/src/link
 import { TableMirror } from '../../host/src/mirror/table-mirror';
 import { startWebServer, type WebOptions } from '../../host/src/web/server';
 import { RESTART_NOTE, STAFF_PAUSE } from '../../host/src/view/table-text';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { tcpBoard } from '../support/host-harness';
 import { simWebServer, untilNote } from '../support/sim-web';
 
@@ -208,6 +209,34 @@ describe('the last event under the game', () => {
     await synced;
     const t = await viewUntil(url, 'the new game', (v) => v.game && v.game.players.length === 3);
     expect(t.last).toBe('');
+  });
+
+  it('in the marker step: the phase says take or steal; a steal whose victim was chosen before a power cut is said lost', { timeout: 30_000 }, async () => {
+    const { stream, table, url } = await simTable();
+    await table.start();
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    const st = r.state;
+    st.players[1].markers = [6];
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st } as never);
+    await loaded;
+    // Four 6s: the middle has one and Ben holds one, so Ann chooses (no board's own choice).
+    for (const a of [{ do: 'throw', faces: [6, 6, 6, 3, 4, 5, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4] }]) table.link.send({ c: 'act', a } as never);
+    let t = await viewUntil(url, 'the marker step', (v) => v.game && v.game.phase === 'await_marker_choice');
+    expect(t.game.doing).toBe('takes or steals a marker');
+    // Ben's seat: the steal from him is chosen, then the power goes.
+    table.link.send({ c: 'btn', b: 'S2', k: 'press' });
+    await viewUntil(url, 'the victim chosen', (v) => v.ui && v.ui.vic === 1);
+    const back = untilNote(table, (n) => n.ev === 'hello' && !!n.restarted);
+    stream.sim!.powerCut();
+    stream.sim!.boot();
+    await back;
+    t = await viewUntil(url, 'the restart notice', (v) => typeof v.last === 'string' && v.last.includes(RESTART_NOTE));
+    expect(t.last).toBe(`The board restarted (a power cut?): ${RESTART_NOTE}; the steal from Ben has to be chosen again too (Ben's seat button)`);
+    // The board indeed lost it: the marker step again, no victim.
+    t = await viewUntil(url, 'the game back', (v) => v.game && v.game.phase === 'await_marker_choice' && v.ui && v.ui.vic === -1);
+    expect(t.prompt[0]).toBe('Ann: OK takes a 6 from the middle');
   });
 
   it('says the board restarted until the next press, even one that is no action', { timeout: 30_000 }, async () => {

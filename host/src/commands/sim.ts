@@ -9,10 +9,10 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard } from '../view/terminal-view';
-import { simScreenParts } from '../view/sim-screen';
+import { simRestartEvent as RESTARTED, simScreenParts } from '../view/sim-screen';
 import { lockPath, lockStorage } from '../sim/path-lock';
 import { RefusalClock } from '../view/refusal-clock';
-import { tableRefusal } from '../view/table-text';
+import { lostVictim, NEW_GAME_EVENT, tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
 import { fitScreen } from '../view/fit-screen';
 import { GEOMETRY, ledIndex } from '../../../hardware/led-board';
@@ -85,9 +85,6 @@ function frameRows(frame: Uint8Array): string[] {
   }
   return rows;
 }
-
-/** A restart's note, short enough for an 80-column terminal (the page says it at length). */
-const RESTARTED = (what: string) => `${what}: game as it was; a half-entered throw is gone`;
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
@@ -166,13 +163,18 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       // action the board names is the one it tried (an 8th pad key read "refused throw").
       else if (e.kind === 'refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
       else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
+      // A rematch or a new set-up: the last game's events stay above a line of their own.
+      else if (e.kind === 'new_game' && !e.cleared) say(NEW_GAME_EVENT);
+      else if (e.kind === 'new_game') say('— game ended: set-up —');
     });
     link.on('msg', (m) => {
       model!.handle(m);
       if (m.t === 'hello') link.send({ c: 'leds', on: true });
     });
   }
-  board.on('watchdog', () => say(RESTARTED('watchdog reset')));
+  // The model still holds the state and ui line from before the restart (its snapshot comes after).
+  const victim = () => (model ? lostVictim(model.state, model.ui) : '');
+  board.on('watchdog', () => say(RESTARTED('watchdog reset', victim())));
   if (board.bootCode !== code) {
     const note = 'the board boots the bundle flashed into its Storage (.bootcde), not the current build; `dicetray flash --port sim` updates it, --fresh starts empty';
     if (opts.headless || exposure) io.out(`dicetray: note: ${note}`);
@@ -224,7 +226,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         return !opts.linux;
       }
       if (k === 'P') {
-        say(RESTARTED('power cut … power back'));
+        say(RESTARTED('power cut … power back', victim()));
         board.powerCut();
         board.boot();
         return false;

@@ -85,7 +85,9 @@ function turnEndText(before: PvState | null, after: PvState | null): string {
   const gained: string[] = [];
   const paid: string[] = [];
   const fr = before.turn.frustraters || [];
-  after.players.forEach((p, i) => {
+  const payback = paybackText(before, after);
+  if (payback) out.push(...payback);
+  else after.players.forEach((p, i) => {
     const d = p.frustrations - before.players[i].frustrations;
     // A frustrater's own token lay on the board: getting it back is not a second frustration
     // ("Ben +2" read as a double penalty; R-PV-20: every frustrater ends at +1).
@@ -97,4 +99,35 @@ function turnEndText(before: PvState | null, after: PvState | null): string {
   if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
   if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
   return out.join(' · ');
+}
+
+/**
+ * R-PV-20's payback, who gives whom, when this action ended a frustrated turn with fewer than 3
+ * ravens: each frustrater gets the own frustration back, then one more, from the active player
+ * while they have any, else from the supply, in the order the frustraters joined (the state's
+ * turn.frustraters: the order of the votes the board sent; RULES.md: "Kelly pays Diego first").
+ * The engine pays in that order too (resolveTurn): ["Ben and Cleo get their frustrations back", "Ann
+ * gives 1 to Ben; Cleo gets 1 from the supply"]. Null when the two states do not show exactly that
+ * (3+ ravens: the active player takes them; a frustration of unknown origin, a scenario's
+ * given: nobody known to get it).
+ */
+function paybackText(before: PvState, after: PvState): string[] | null {
+  const fr = before.turn.frustraters || [];
+  const active = before.players[before.active];
+  if (!fr.length || !active || fr.some((i) => !(i >= 0) || i === before.active || !before.players[i])) return null;
+  const pays = Math.min(active.frustrations, fr.length);
+  for (let i = 0; i < after.players.length; i++) {
+    const want = i === before.active ? -pays : fr.indexOf(i) >= 0 ? 2 : 0;
+    if (after.players[i].frustrations - before.players[i].frustrations !== want) return null;
+  }
+  const name = (i: number) => before.players[i].name;
+  // "Ben", "Ben and Cleo", "Ben, Cleo and Dan".
+  const list = (ps: number[]) => (ps.length > 1 ? `${ps.slice(0, -1).map(name).join(', ')} and ${name(ps[ps.length - 1])}` : name(ps[0]));
+  const back = fr.length > 1 ? `${list(fr)} get their frustrations back` : `${name(fr[0])} gets the frustration back`;
+  const from = fr.slice(0, pays);
+  const supply = fr.slice(pays);
+  const parts: string[] = [];
+  if (from.length) parts.push(`${active.name} gives 1 to ${from.map(name).join(' and 1 to ')}`);
+  if (supply.length) parts.push(supply.length > 1 ? `${list(supply)} get 1 each from the supply` : `${name(supply[0])} gets 1 from the supply`);
+  return [back, parts.join('; ')];
 }

@@ -55,3 +55,12 @@ export function wrapEvent(e: string, cols?: number): string[] {
   out.push(line);
   return out;
 }
+
+/**
+ * A restart's event, short enough for an 80-column terminal (the page says it at length); with the
+ * steal's victim chosen before it (table-text.ts lostVictim: the board does not keep it), a part
+ * of its own.
+ */
+export function simRestartEvent(what: string, victim = ''): string {
+  return `${what}: game as it was; a half-entered throw is gone${victim ? ` · so is the steal from ${victim}: choose it again` : ''}`;
+}

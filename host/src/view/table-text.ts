@@ -34,13 +34,71 @@ export function setupText(setup: MirrorSetup | null): string[] {
   return out;
 }
 
+/**
+ * The table's words for codes whose engine text (shared/engine/error-text.ts, also the CLI's) does
+ * not say which button does it: "pass, reduce or frustrate first" left players looking for a pass
+ * button (OK passes).
+ */
+const TABLE_ERROR_TEXT: Record<string, string> = {
+  window_open: 'the reroll window is open: OK passes (with votes in: frustrates); seat buttons reduce or frustrate',
+};
+
 /** A refusal in words (the LEDs flash it briefly; the screens show it for REFUSAL_SHOW_MS, or until the next press is taken). */
 export function refusalText(err: string): string {
-  return `Refused: ${ERROR_TEXT[err] || err}`;
+  return `Refused: ${TABLE_ERROR_TEXT[err] || ERROR_TEXT[err] || err}`;
 }
 
 /** What a restart (power cut, watchdog) did to the game, for every screen that says one came. */
 export const RESTART_NOTE = 'the game goes on where it was; a throw half entered on the pad has to be entered again';
+
+/**
+ * The opponent chosen for a steal when the board went down (the ui line last seen before the
+ * restart shows one in the marker step), or '': the board keeps the game and the window's votes
+ * through a power cut, not the chosen victim, so the steal has to be chosen again.
+ */
+export function lostVictim(s: PvState | null, ui: MirrorUi | null): string {
+  if (!s || !ui || ui.m !== 'play' || s.phase !== 'await_marker_choice' || !(ui.vic >= 0)) return '';
+  const p = s.players[ui.vic];
+  return p ? p.name : '';
+}
+
+/**
+ * RESTART_NOTE, and the steal's chosen victim when one is known to have been lost (the state and
+ * ui line last seen before the restart; unknown: the general note alone).
+ */
+export function restartNote(s: PvState | null = null, ui: MirrorUi | null = null): string {
+  const v = lostVictim(s, ui);
+  return RESTART_NOTE + (v ? `; the steal from ${v} has to be chosen again too (${v}'s seat button)` : '');
+}
+
+/** The line the screens' event lists put between two games (a rematch, a new set-up). */
+export const NEW_GAME_EVENT = '— new game —';
+
+/**
+ * What the marker step offers, as the phase's words: "take or steal a marker" only when both are
+ * possible (markerOptions, R-PV-08, R-PV-22). `they`: third person, for the page ("Ann takes …").
+ */
+export function markerStepText(s: PvState, they = false): string {
+  const o = markerOptions(s);
+  const take = they ? 'takes' : 'take';
+  const steal = they ? 'steals' : 'steal';
+  if (o.take && !o.stealFrom.length) return `${take} a marker`;
+  if (!o.take && o.stealFrom.length) return `${steal} a marker`;
+  return `${take} or ${steal} a marker`;
+}
+
+/**
+ * A greedy turn in the marker step (R-PV-04, R-PV-21): the board holds 5+ targets (4+ ravens
+ * cannot come with 4 targets), so Murphy goes to the active player with the marker, whichever
+ * marker it is: the state says it for sure (resolveTurn reads the same counts). '' otherwise.
+ */
+export function greedyMurphyText(s: PvState): string {
+  const T = s.turn;
+  if (s.phase !== 'await_marker_choice' || !(T.targets >= 5 || T.ravens >= 4) || !s.players[s.active]) return '';
+  const who = s.players[s.active].name;
+  const why = T.targets >= 5 ? `${T.targets} × ${T.target} on the board` : `${T.ravens} ravens on the board`;
+  return `greedy (${why}): ${s.murphy === s.active ? `Murphy stays with ${who}` : `Murphy goes to ${who} with the marker`}`;
+}
 
 /**
  * The rule options of the game in play that differ from the rulebook's defaults (RULES.md §3),
@@ -131,11 +189,21 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
     if (shown.length) return `Refused: the target is a number the first throw shows: ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' or ' : ''}${shown[shown.length - 1]}`;
   }
+  if (err === 'window_open' && s && s.phase === 'reroll_window' && ui && !ui.c) {
+    // A pad key in the window: with votes in, or after a throw that ended the turn, it is no pass
+    // (the firmware's pad key handling); say what OK does there, as the window's prompt does.
+    const n = ui.v ? ui.v.length : 0;
+    if (n) return `Refused: ${n} vote${n > 1 ? 's' : ''} in the reroll window: OK = frustrate, then the reroll`;
+    const can = (canReduce(s) ? ['reduce'] : []).concat(possibleFrustraters(s).length ? ['frustrate'] : []);
+    return `Refused: the reroll window is open: OK = pass${can.length ? `, or a seat button to ${can.join(' or ')}` : ''}`;
+  }
   if (err === 'window_closed' && s) {
     // A seat pressed with no window: say why the throw cannot be rerolled when the rulebook says
     // so ("Keep your claws off first rolls, greedy rolls and empty rolls!"); "closed" read as
     // "too late" to players who were never given a window.
     const L = s.turn.last;
+    // Pressed while a reroll is due: its throw is not there yet (a window may come after it).
+    if (s.phase === 'await_reroll' && s.players[s.active]) return `Refused: wait for the reroll: ${s.players[s.active].name} throws ${s.turn.reroll} dice again first`;
     // A seat pressed while the first throw is being entered is about that throw too.
     if (s.phase === 'await_first_throw' || s.phase === 'await_target' || (s.phase === 'await_throw' && L && L.first)) return refusalText('first_throw_not_rerollable');
     if (s.phase === 'await_throw' && L && L.empty) return refusalText('empty_throw_not_rerollable');
@@ -257,7 +325,8 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const can = possibleFrustraters(s);
       const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
       const voted = ui ? ui.v : [];
-      const out = [`Reroll window${left} (OK closes it)`];
+      // What OK (or the countdown running out) does now: the firmware frustrates with the votes, else passes.
+      const out = [`Reroll window${left}: OK = ${voted.length ? `frustrate (${voted.length} vote${voted.length > 1 ? 's' : ''})` : 'pass'}`];
       // The votes on a line of their own: after the window's words, an 80-column terminal cut the
       // names of the later voters and how to take a vote back.
       if (voted.length) out.push(`  votes: ${names(s, voted)} (press again: withdraw)`);
@@ -269,13 +338,16 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       return out;
     }
     case 'await_marker_choice': {
-      if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'];
-      if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`];
+      // A greedy turn: Murphy comes with the marker, said before it is taken (R-PV-04).
+      const greedy = greedyMurphyText(s);
+      const more = greedy ? ['  ' + greedy] : [];
+      if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'].concat(more);
+      if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`].concat(more);
       const o = markerOptions(s);
       const out: string[] = [];
       if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);
       if (o.stealFrom.length) out.push(`${o.take ? '  or' : `${who}:`} steal: seat button of ${names(s, o.stealFrom).replace(/, /g, ' or ')}, then pad 3–7 for the box`);
-      return out.length ? out : [`${who}: no marker to take`];
+      return out.length ? out.concat(more) : [`${who}: no marker to take`];
     }
     case 'game_over':
       return ['Game over: hold OK for a rematch, hold BACK for a new set-up'];

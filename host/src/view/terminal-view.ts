@@ -4,7 +4,7 @@
  */
 import type { Hello, MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { entryText, promptText, ruleOptions, SELFTEST_TEXT, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
+import { entryText, markerStepText, promptText, ruleOptions, SELFTEST_TEXT, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
 import { refusalLeft } from './refusal-clock';
 import { letterRgb } from './palette';
 
@@ -34,6 +34,7 @@ const PHASE_TEXT: Record<string, string> = {
   await_throw: 'throw',
   reroll_window: 'reroll window',
   await_reroll: 'reroll',
+  // The marker step is worded from what it offers (markerStepText): take, steal, or both.
   await_marker_choice: 'take or steal a marker',
   game_over: 'game over',
 };
@@ -131,7 +132,7 @@ function gameLines(s: PvState): string[] {
     const name = p.name.length > w ? p.name.slice(0, w - 1) + '…' : p.name.padEnd(w);
     out.push(`${mark} ${name} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
   }
-  let line = `${PHASE_TEXT[s.phase] || s.phase}`;
+  let line = s.phase === 'await_marker_choice' ? markerStepText(s) : `${PHASE_TEXT[s.phase] || s.phase}`;
   // Who won, in words (the ★ alone was not read as "wins" at the table; the page says it too).
   // The rulebook: "If tied, there are several non-losers. Everyone else loses."
   if (s.phase === 'game_over' && s.winners && s.winners.length && s.scores) {

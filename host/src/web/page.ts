@@ -415,7 +415,8 @@ function render() {
     else if (setupMode) setText(turn, 'New game: set-up');
     else if (!s) setText(turn, t.synced ? 'No game yet' : 'Waiting for the board…');
     else if (s.phase === 'game_over') setHtml(turn, 'Game over: <span class="who">' + esc(s.winners.map((i) => s.players[i].name).join(' & ')) + '</span> ' + (s.winners.length > 1 ? 'win' : 'wins'));
-    else setHtml(turn, '<span class="who">' + esc(s.players[s.active] ? s.players[s.active].name : '') + '</span> ' + esc(PHASE[s.phase] || s.phase));
+    // The host's words for the phase when it has them (the marker step: takes, steals, or both), else the page's own.
+    else setHtml(turn, '<span class="who">' + esc(s.players[s.active] ? s.players[s.active].name : '') + '</span> ' + esc(s.doing || PHASE[s.phase] || s.phase));
     // What the table should do now, in the host's words; while a countdown runs, in its box.
     const counting = !!(s && ui && ui.left > 0 && (s.phase === 'reroll_window' || s.phase === 'await_marker_choice'));
     setHtml(p.q('.prompt'), counting ? '' : lines(t.prompt));

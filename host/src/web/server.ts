@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { countdownLeft, RESTART_NOTE, optionsText, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
+import { countdownLeft, markerStepText, optionsText, restartNote, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
@@ -25,8 +25,8 @@ export interface WebOptions {
   odds?: boolean;
 }
 
-/** What the footer says for a while after the board restarted. */
-const RESTART_TEXT = `The board restarted (a power cut?): ${RESTART_NOTE}`;
+/** What the footer says for a while after the board restarted (restartNote: with a steal's victim that was lost). */
+const RESTART_TEXT = (note: string) => `The board restarted (a power cut?): ${note}`;
 const RESTART_SHOW_MS = 60_000;
 /** Updates a page may leave unread before it is dropped (a full update is a few kB). */
 const MAX_UNREAD_BYTES = 1 << 20;
@@ -84,6 +84,8 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
         turn: { target: s.turn.target, targets: s.turn.targets, ravens: s.turn.ravens, frustraters: s.turn.frustraters, reroll: s.turn.reroll },
         scores: s.scores,
         winners: s.winners,
+        // The phase in the host's words where the page's own would say too much (PHASE_TEXT).
+        doing: s.phase === 'await_marker_choice' ? markerStepText(s, true) : '',
       }
     : null;
   const setupMode = !!ui && ui.m === 'setup';
@@ -149,9 +151,10 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // When the board last restarted (its hello note says so): the footer says it for a while.
   // Players saw the game simply come back, a half-entered throw gone.
   const restartedAt = tables.map(() => 0);
+  const restartedNote = tables.map(() => restartNote());
   /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
   const lastShown = (t: TableMirror, i: number): string => {
-    if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return RESTART_TEXT;
+    if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return RESTART_TEXT(restartedNote[i]);
     const s = t.model.state as PvState | null;
     const ui = t.model.ui;
     if (!last[i] || !s || (ui && ui.m === 'setup') || s.n < lastN[i]) return '';
@@ -191,7 +194,11 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     t.on('change', push);
     t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
-      if (n.ev === 'hello' && n.restarted) restartedAt[i] = now();
+      if (n.ev === 'hello' && n.restarted) {
+        restartedAt[i] = now();
+        // The hello comes before the snapshot: the state and ui line are still the last ones seen before the restart.
+        restartedNote[i] = restartNote(t.model.state as PvState | null, t.model.ui);
+      }
       else if (n.ev === 'button' || n.ev === 'action') restartedAt[i] = 0;
       const after = t.model.state as PvState | null;
       const ui = t.model.ui;
