@@ -11,6 +11,7 @@ import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js
 import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
 import { flattenIife } from './flatten-iife.js';
 import { prototypeLiterals } from './prototype-literals.js';
+import { blockBranches } from './block-branches.js';
 import { seedRoot } from './seed-root.js';
 import { walkNodes, type JsNode } from './js-node.js';
 
@@ -73,6 +74,8 @@ export async function bundleForEspruino(opts: EspruinoBundleOptions): Promise<Es
     const r = await esbuild.transform(code, { minify: true, target: 'es5', charset: 'ascii', legalComments: 'none', ...m });
     code = r.code;
     if (mg && r.mangleCache) Object.assign(mg.cache, r.mangleCache);
+    // The boot bundle runs on every button event: its long untaken branches as blocks (block-branches.ts).
+    if (opts.flat) code = blockBranches(code);
   }
   try {
     parse(code, 5);

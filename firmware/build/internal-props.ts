@@ -14,9 +14,9 @@ import ts from 'typescript';
 
 export const INTERNAL_PROPS = [
   'afterAction', 'autoAct', 'autoDue', 'autoStart', 'checkpointSoon', 'chordHeld', 'closeWindow', 'cpTimer', 'enterPlay',
-  'eraseLines', 'feedback', 'grb24', 'holdTimer', 'lastInput', 'otherCommand', 'pal', 'refuse', 'restartClocks', 'scaleFactor',
-  'seatButton', 'sendHello', 'setLimits', 'setupButton', 'staffTimer', 'staffUi', 'startFromSetup', 'startSelfTest', 'startSweep',
-  'stopClocks', 'sweepAt', 'tickAt', 'tickId', 'windowFor',
+  'eraseLines', 'feedback', 'grb24', 'holdTimer', 'lastInput', 'openWindow', 'otherCommand', 'pal', 'refuse', 'restartClocks',
+  'rollNext', 'scaleFactor', 'seatButton', 'sendHello', 'setLimits', 'setupButton', 'staffTimer', 'staffUi', 'startFromSetup',
+  'startSelfTest', 'startSweep', 'stopClocks', 'sweepAt', 'tickAt', 'tickId', 'windowFor',
 ];
 
 /** Names of JavaScript and Espruino objects the firmware calls or reads (never renamed). */

@@ -190,7 +190,8 @@ export class App {
     for (let i = 0; i < r.effects.length; i++) {
       const e = r.effects[i];
       fx += (i ? ',"' : '"') + e.type + '"';
-      if (e.type === 'turn_end') turn = true;
+      // (Without pins no buzzer: not even the call, ~60 k on the Linux build.)
+      if (e.type === 'turn_end') turn = hasPins;
       // Rolled faces travel inside the action so the host can replay without the generator.
       // (The table shows them on the LEDs: a table without dice sees nothing else of the roll.)
       else if (e.type === 'rolled') aj = '{"do":"roll","faces":' + JSON.stringify((this.table.ui.rolled = e.faces as Face[])) + '}';
@@ -397,7 +398,8 @@ export class App {
     // The table UI when it changed (the deadline as is; the line carries the time left). Built as
     // send() would write it (encodeLine): every field is a mode, a code, a number or a flag.
     const ui = this.table.ui;
-    const head = '{"t":"ui","m":"' + ui.mode + '","e":' + JSON.stringify(ui.entry) + ',"c":' + ui.correcting + ',"v":' + JSON.stringify(ui.votes);
+    // (The votes are player indices: their own text is their JSON, without a native call, ~6 k an event.)
+    const head = '{"t":"ui","m":"' + ui.mode + '","e":' + JSON.stringify(ui.entry) + ',"c":' + ui.correcting + ',"v":[' + ui.votes + ']';
     const tail = ',"vic":' + ui.victim + ',"err":"' + ui.err + '"';
     const u = head + tail + ui.deadline;
     // (Not in the staff menu: its own ui line says so; a game ended from it would show set-up.)

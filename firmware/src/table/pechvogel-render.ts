@@ -61,8 +61,12 @@ const ENTRY = bytes(__DT_BUILD__.gatherEntry);
   for (let n = 1; n < 9; n++) for (let g = 0; g < 6; g++) for (let k = 0; k < n; k++) V[(__DT_BUILD__.patterns + n * 6 + g) * 8 + (g === Pat.right ? 7 - k : k)] = colour[g];
 })();
 
-/** The status column's rows, top to bottom (hardware/led-layout.ts PECHVOGEL_STATUS). */
-const STATUS_ROWS = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
+/**
+ * The status column's rows, top to bottom (hardware/led-layout.ts PECHVOGEL_STATUS), by phase: a
+ * look-up costs ~14 k less than an indexOf call (a phase not there draws no row).
+ */
+const STATUS_ROW: Record<string, number> = {};
+[FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER].forEach((p, i) => (STATUS_ROW[p] = i));
 
 /**
  * Player → physical seat as the renderer indexes it: anything that is not a seat on the board
@@ -205,8 +209,9 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
     lG = 0;
   }
   // Redraw at the next phase flip of what blinks, or at `until` if that comes first.
+  // (A compare, not Math.min: a native call costs ~6 k more.)
   b = b & 2 ? Ms.halfFast : b ? Ms.halfSlow : 0;
-  return b ? Math.min(until, now - (now % b) + b) : until;
+  return b && (n = now - (now % b) + b) < until ? n : until;
 }
 
 /**
@@ -217,7 +222,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
 function drawStep(s: PvState, seats: number[], ph: number): number {
   const v = V;
   const d = D;
-  let q = STATUS_ROWS.indexOf(s.phase);
+  let q = STATUS_ROW[s.phase];
   lS = s;
   if (s.players !== lP || (pP && pP !== ph)) drawBars(s, seats, ph);
   if (s.phase === WINDOW || lW) lE = -1;

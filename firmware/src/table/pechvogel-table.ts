@@ -127,7 +127,26 @@ export class PechvogelTable {
       ui.deadline = 0;
       if (this.timer >= 0) clearTimeout(this.timer);
       this.timer = -1;
-    } else if (ui.deadline === 0 || s.turn.last !== this.windowFor) {
+    } else this.openWindow(s);
+    // R-PV-22: the only possible marker action is the board's, after cfg.marker_ms in which BACK
+    // can still correct the throw that ended the turn (a mis-entered die ends turns too); the
+    // countdown bar shows the wait. Every step into the marker phase (a corrected throw too)
+    // starts it anew, in an event of its own right after this one (deciding it costs ~0.3 M).
+    if (s && s.phase === MARKER) {
+      if (this.auto >= 0) clearTimeout(this.auto);
+      this.autoN = s.n;
+      this.autoAct = null;
+      this.auto = setTimeout(this.autoStart, 0) as unknown as number;
+    }
+  }
+
+  /**
+   * In a reroll window: its countdown, unless one runs for this throw already. Out of afterAction:
+   * Espruino reads an untaken branch's text at every step (−44 k on every step that opens none).
+   */
+  private openWindow(s: PvState): void {
+    const ui = this.ui;
+    if (ui.deadline === 0 || s.turn.last !== this.windowFor) {
       // A window belongs to its throw: a corrected throw opens its own, without the old votes.
       if (this.timer >= 0) clearTimeout(this.timer);
       if (ui.votes.length && s.turn.last !== this.windowFor) ui.votes = [];
@@ -140,16 +159,6 @@ export class PechvogelTable {
         // The window closing changed the game: redraw and report at once.
         this.app.refresh();
       }, ui.span) as unknown as number;
-    }
-    // R-PV-22: the only possible marker action is the board's, after cfg.marker_ms in which BACK
-    // can still correct the throw that ended the turn (a mis-entered die ends turns too); the
-    // countdown bar shows the wait. Every step into the marker phase (a corrected throw too)
-    // starts it anew, in an event of its own right after this one (deciding it costs ~0.3 M).
-    if (s && s.phase === MARKER) {
-      if (this.auto >= 0) clearTimeout(this.auto);
-      this.autoN = s.n;
-      this.autoAct = null;
-      this.auto = setTimeout(this.autoStart, 0) as unknown as number;
     }
   }
 
@@ -299,14 +308,7 @@ export class PechvogelTable {
     if (s.phase === MARKER && !ui.correcting) {
       // The only possible action, which the board would make (a steal too), else from the middle.
       // Held with virtual dice, OK rolls too: for the next player, in an event of its own.
-      if (this.act(this.autoAct || { do: 'take_marker' }, -1) && kind === 'long' && s.rng) {
-        const n = s.n + 1;
-        setTimeout(() => {
-          const t = this.app.state;
-          if (t && t.n === n && t.phase === FIRST) this.roll();
-          this.app.refresh();
-        }, 0);
-      }
+      if (this.act(this.autoAct || { do: 'take_marker' }, -1) && kind === 'long' && s.rng) this.rollNext(s.n + 1);
       return;
     }
     // Held with nothing entered: a virtual roll; held on an entry: it confirms the entry.
@@ -319,6 +321,18 @@ export class PechvogelTable {
     // The entry itself, not a copy: the engine copies what it keeps (first_faces), and a taken
     // action's afterAction starts a new entry array, so nothing writes to this one afterwards.
     this.act({ do: ui.correcting ? 'correct' : 'throw', faces: ui.entry }, -1);
+  }
+
+  /**
+   * OK held in the marker step with virtual dice: the next player's roll (step n), in an event of
+   * its own. (Out of ok(): its closure made every OK press keep `this` in a local.)
+   */
+  private rollNext(n: number): void {
+    setTimeout(() => {
+      const t = this.app.state;
+      if (t && t.n === n && t.phase === FIRST) this.roll();
+      this.app.refresh();
+    }, 0);
   }
 
   /**

@@ -91,12 +91,25 @@ export function markerOptions(s: PvState): { take: boolean; stealFrom: number[] 
  * The board makes it by itself; a host planning ahead of the board predicts it with this.
  */
 export function onlyMarkerAction(s: PvState): Action | null {
-  const o = markerOptions(s);
-  if (o.take && o.stealFrom.length === 0) return { do: 'take_marker' };
-  if (o.take || o.stealFrom.length !== 1) return null;
+  // markerOptions() written out, without its object and list (the board decides this at every turn end).
+  const v = s.turn.target;
+  if (v === null) return null;
+  const take = s.middle[v - 3] > 0;
+  // The one opponent holding the value (-1 none); a second one, or one beside the middle: a choice.
+  let from = -1;
+  if (!(take && s.config.steal_only_if_middle_lacks_value)) {
+    for (let i = s.players.length; i--; ) {
+      if (i !== s.active && s.players[i].markers.indexOf(v) >= 0) {
+        if (take || from >= 0) return null;
+        from = i;
+      }
+    }
+  }
+  if (take) return { do: 'take_marker' };
+  if (from < 0) return null;
   let only = -1;
-  for (let v = 0; v < 5; v++) if (s.middle[v] > 0) only = only === -1 ? v + 3 : 0;
-  return only > 0 ? { do: 'steal', from: s.players[o.stealFrom[0]].name, return_to_box: only } : null;
+  for (let k = 0; k < 5; k++) if (s.middle[k] > 0) only = only === -1 ? k + 3 : 0;
+  return only > 0 ? { do: 'steal', from: s.players[from].name, return_to_box: only } : null;
 }
 
 export function scoreOf(s: PvState, seat: number): number {
