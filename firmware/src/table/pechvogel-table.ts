@@ -5,7 +5,7 @@
  * runs the reroll window's countdown and votes (RULES.md R-PV-13).
  */
 import type { Action } from '../../../shared/engine/types';
-import { applyPechvogel as step, onlyMarkerAction } from '../../../shared/games/pechvogel/rules';
+import { applyPechvogel as step, diceDue, onlyMarkerAction } from '../../../shared/games/pechvogel/rules';
 import type { Face, PvState, PvThrow } from '../../../shared/games/pechvogel/types';
 import { FIRST, MARKER, OVER, TARGET, WINDOW } from '../../../shared/games/pechvogel/phases';
 import type { App } from '../app';
@@ -406,7 +406,9 @@ export class PechvogelTable {
       // R-PV-13: starting the next throw is a pass.
       if (!this.act({ do: 'pass' }, -1)) return;
     }
-    if (ui.entry.length >= 7) return this.refuse('wrong_dice_count', -1);
+    // A key past the dice due is refused at once, not only at OK (the state after a pass or the
+    // board's marker action above); a correction's entry may hold up to seven.
+    if (ui.entry.length >= (ui.correcting ? 7 : diceDue(this.app.state as PvState))) return this.refuse('wrong_dice_count', -1);
     ui.entry.push(face);
   }
 
