@@ -164,8 +164,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       else if (e.kind === 'refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
       else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
       // A rematch or a new set-up: the last game's events stay above a line of their own.
-      else if (e.kind === 'new_game' && !e.cleared) say(NEW_GAME_EVENT);
-      else if (e.kind === 'new_game') say('— game ended: set-up —');
+      else if (e.kind === 'new_game') say(e.cleared ? '— game ended: set-up —' : NEW_GAME_EVENT);
     });
     link.on('msg', (m) => {
       model!.handle(m);

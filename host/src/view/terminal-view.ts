@@ -34,8 +34,7 @@ const PHASE_TEXT: Record<string, string> = {
   await_throw: 'throw',
   reroll_window: 'reroll window',
   await_reroll: 'reroll',
-  // The marker step is worded from what it offers (markerStepText): take, steal, or both.
-  await_marker_choice: 'take or steal a marker',
+  // (The marker step is worded from what it offers: markerStepText.)
   game_over: 'game over',
 };
 
