@@ -45,6 +45,18 @@ export function outWrapped(io: Output, text: string, indent = '', width = proseW
   lines.forEach((l, i) => io.out((i ? indent : lead) + l.replace(/\u0000/g, ' ')));
 }
 
+/**
+ * Writes a table row, `head` then three spaces then its last cell (an exact fraction, a note). On
+ * a terminal narrower than the row, the last cell goes on a line of its own under the row,
+ * indented, instead of being broken mid-number by the terminal. Pipes and files keep the row whole.
+ */
+export function outRow(io: Output, head: string, last: string, width = process.stdout.isTTY ? proseWidth() : Infinity): void {
+  if (head.length + 3 + last.length <= width) return io.out(`${head}   ${last}`);
+  const indent = /^ */.exec(head)![0].length + 4;
+  io.out(head);
+  io.out(' '.repeat(Math.max(0, Math.min(indent, width - last.length))) + last);
+}
+
 /** Writes a whole output file (a table, a plot); a failure is a file error (exit 6) with a hint. */
 export function writeOutputFile(file: string, text: string): void {
   try {

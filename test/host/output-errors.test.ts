@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { outWrapped, proseWidth } from '../../host/src/output';
+import { outRow, outWrapped, proseWidth } from '../../host/src/output';
 import { EXIT, fileError } from '../../host/src/errors';
 import { scratchDir } from '../support/host-harness';
 
@@ -39,6 +39,22 @@ describe('outWrapped', () => {
     expect(proseWidth({ isTTY: true, columns: 8 })).toBe(20);
     expect(proseWidth({ isTTY: false, columns: 50 })).toBe(79);
     expect(proseWidth({})).toBe(79);
+  });
+});
+
+describe('outRow', () => {
+  const rows = (head: string, last: string, width: number) => {
+    const out: string[] = [];
+    outRow({ out: (l) => out.push(l), err: () => undefined }, head, last, width);
+    return out;
+  };
+  it('keeps a row that fits on one line, its last cell after three spaces', () => {
+    expect(rows('  a marker (4+ targets)   0.5822', '2831321417/4863141504', 79)).toEqual(['  a marker (4+ targets)   0.5822   2831321417/4863141504']);
+  });
+  it('puts the last cell on a line of its own under a row too wide for the terminal (the terminal broke the fraction mid-number)', () => {
+    expect(rows('  a marker (4+ targets)   0.5822', '2831321417/4863141504', 50)).toEqual(['  a marker (4+ targets)   0.5822', '      2831321417/4863141504']);
+    // Narrower still: the cell moves left rather than wrap.
+    expect(rows('  a marker   0.5822', '2831321417/4863141504', 24)).toEqual(['  a marker   0.5822', '   2831321417/4863141504']);
   });
 });
 

@@ -10,7 +10,7 @@ import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
 import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
-import { outWrapped, sayWritten, type Output } from '../output';
+import { outRow, outWrapped, sayWritten, type Output } from '../output';
 
 export interface OddsOptions {
   from?: string;
@@ -56,7 +56,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   outWrapped(io, "That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
   outWrapped(io, 'p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
   io.out('');
-  for (const r of rows) io.out(`  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}   ${r.exact}`);
+  for (const r of rows) outRow(io, `  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}`, r.exact);
   sayWritten(opts, io);
   return EXIT.ok;
 }
@@ -126,17 +126,17 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   }
   outWrapped(io, `The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
-  for (const x of list) io.out(`  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}   ${x.exact}`);
+  for (const x of list) outRow(io, `  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}`, x.exact);
   if (!only) outWrapped(io, `  (one alone: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, the rows above in order)`, '    ');
   if (die) {
     io.out('');
-    if (!spots.length) io.out(`  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`);
+    if (!spots.length) outWrapped(io, `  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`, '    ');
     else {
       // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
       // The spots are always weighed with best play: said so when the policy above is another.
       outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there${only && only !== 'best' ? ', the rest placed with best play' : ''}):`, '    ');
       const w = Math.max(...spots.map((x) => x.exact.length));
-      for (const x of spots) io.out(`    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}   ${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
+      for (const x of spots) outRow(io, `    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}`, `${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
     }
   }
   sayWritten(opts, io);
@@ -242,16 +242,16 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
     for (const [k, text] of ROWS) {
       const f = o[k] as Fraction;
-      io.out(`  ${text.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
+      outRow(io, `  ${text.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}`, fractionText(f));
     }
     if (o.from === 'start') {
       const pts = turnPoints(policy);
-      io.out(`  ${'points (marker value, −3 a frust.)'.padEnd(36)} ${toNumber(pts).toFixed(4).padStart(7)}   ${fractionText(pts)}`);
+      outRow(io, `  ${'points (marker value, −3 a frust.)'.padEnd(36)} ${toNumber(pts).toFixed(4).padStart(7)}`, fractionText(pts));
     }
     if (reduce) {
       const f = withReduce(o, policy);
-      io.out(`  ${'a marker, one reduce in hand'.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}   ${fractionText(f)}`);
-      if (o.from !== 'start') io.out(`  reduce after a throw to (targets,ravens): ${reduceAfter(o.from.targets, o.from.ravens).join(' · ') || 'never'}`);
+      outRow(io, `  ${'a marker, one reduce in hand'.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}`, fractionText(f));
+      if (o.from !== 'start') outWrapped(io, `  reduce after a throw to (targets,ravens): ${reduceAfter(o.from.targets, o.from.ravens).join(' · ') || 'never'}`, '    ');
     }
   }
   io.out('');
@@ -285,8 +285,8 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
       return EXIT.ok;
     }
     outWrapped(io, `Pechvogel: the chance of a marker from the first throw (target: ${policyText(policy)})`);
-    io.out(`  ${'nobody rerolls'.padEnd(40)} ${f4(plain).padStart(7)}   ${fractionText(plain)}`);
-    io.out(`  ${'an opponent frustrates to deny it'.padEnd(40)} ${f4(against).padStart(7)}   ${fractionText(against)}`);
+    outRow(io, `  ${'nobody rerolls'.padEnd(40)} ${f4(plain).padStart(7)}`, fractionText(plain));
+    outRow(io, `  ${'an opponent frustrates to deny it'.padEnd(40)} ${f4(against).padStart(7)}`, fractionText(against));
     io.out('');
     outWrapped(io, `(${rule}; --from T,R: when, from a state)`, ' ');
     return EXIT.ok;

@@ -191,7 +191,7 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   for (const r of rows) if (/^10*$/.test(String(r.n)) || r === last) io.out(`${String(r.n).padStart(8)} ${fmt(r.f.marker)} ${fmt(r.f.frustration)} ${fmt(r.f.both)} ${fmt(r.f.murphy)} ${fmt(r.throws)}`);
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
   io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')} ${zText(zThrows).padStart(8)}`);
-  for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) io.out(l);
+  for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) outWrapped(io, l, '   ');
   io.out('');
   outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
   sayWritten(opts, io);
@@ -238,7 +238,7 @@ function shareReport(
   for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
   io.out(`   exact${sep}${p.toFixed(4).padStart(w)}`);
   io.out(`  z-score${sep}${zText(z).padStart(w)}`);
-  for (const l of zNote([z])) io.out(l);
+  for (const l of zNote([z])) outWrapped(io, l, '   ');
   sayWritten(opts, io);
   return EXIT.ok;
 }
@@ -325,7 +325,8 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   io.out('   k card  stopped   exact        z');
   route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${zText(z[i]).padStart(8)}`));
   const zs = z.filter((x): x is number => x !== null);
-  io.out(zs.length ? `\n  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '\n  no z yet: too few figures for the normal approximation');
+  io.out('');
+  outWrapped(io, zs.length ? `  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '  no z yet: too few figures for the normal approximation', '    ');
   sayWritten(opts, io);
   return EXIT.ok;
 }
