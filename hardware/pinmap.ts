@@ -172,7 +172,8 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       pin: 'VBAT',
       direction: 'out',
       note: 'USB 5 V through the 0.3 V Schottky (about 4.7 V); keep the total under 500 mA. ' +
-        'VBAT as in Espruino\'s pinout: the pin silkscreened VCC, between GND and 3.3 (not Bat = BAT_IN, the battery input)',
+        'VBAT as in Espruino\'s pinout: the pin silkscreened VCC, between GND and 3.3 in the row with B3-B7 and A8 (not Bat = BAT_IN, the battery input, ' +
+        'at the USB end of the other row; the Pico\'s circuit diagram calls VCC "5V" and Bat "VBAT")',
     },
     usbIn: ['J1 A-male → A-female', 'into the USB-A plug'],
     f1: { where: 'in series with the VBAT → panel A +5V wire, at the Pico end (1v4 has a 500 mA polyfuse ahead of VBAT)', when: '1v3 only' },
@@ -180,8 +181,9 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     notes: [
       'The headers offer 14 distinct pin numbers (11 and 12 are USB and LED2), so 14 buttons are watched and BACK is polled.',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
-      'Rev 1v3 has no fuse: fit F1 in series with the VBAT → panel A +5V wire, at the Pico end. Rev 1v4 has a 500 mA polyfuse ahead of VBAT.',
-      'The panels run at VBAT, USB 5 V less the diode\'s 0.2-0.3 V (4.7-4.8 V from a 5.0 V supply, more from 5.25 V), where the WS2812B wants VIH = 0.7 × VDD = 3.3-3.4 V: ' +
+      'Rev 1v3 has no fuse: fit F1 in series with the VBAT → panel A +5V wire, at the Pico end. Rev 1v4 has a 500 mA polyfuse ahead of VBAT ' +
+        '(espruino/EspruinoBoard pico_1v4.sch: USB → FUSE → Schottky D1 → VCC). If you cannot tell the revision, fit F1: it costs only its 0.2-0.3 V.',
+      'The panels run at VBAT, USB 5 V less the diode\'s 0.2-0.3 V (4.7-4.8 V from a 5.0 V supply at light load, more from 5.25 V, less with the polyfuse at full load), where the WS2812B wants VIH = 0.7 × VDD = 3.3-3.4 V: ' +
         '3.3 V data is at or below it, so U2 is fitted here as on every board.',
       'The whole pad (A4, A3, A2, A1, A0, A10, B9, B8) sits on the 0.05" (1.27 mm) row at the end of the board: ' +
         'solder thin wire (28-30 AWG) straight to those pads, or a 1.27 mm header; the other pins are on the two 0.1" rows.',

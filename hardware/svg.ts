@@ -18,9 +18,14 @@ export const LEVEL_SHIFTER_WIRING = 'U2 74AHCT125 wiring: board LED-data pin →
 export const PULL_DOWN_WHY = 'R2 holds the data line low while the board\'s pin floats (power-up, reset, flashing: STM32 pins are inputs until the first neopixel.write), ' +
   'so noise cannot latch random bright colours into 128 LEDs and overload USB.';
 
-/** The level shifter's supply range, and what to do where +5V sags (Pico: VBAT under full LED load). */
-export const LEVEL_SHIFTER_SUPPLY = 'The 74AHCT125 is specified for VCC 4.5-5.5 V; the Pico\'s VBAT (USB less the diode) can sag towards 4.5 V under full LED load: ' +
-  'if it does, the SN74LV1T125 (one gate, specified from 1.6 V, SOT-23-5 on an adapter) is the alternative.';
+/**
+ * The level shifter's supply range, and what to do where +5V sags. On the Pico, +5V is USB less the
+ * Schottky and a 500 mA polyfuse: F1's MF-R050 alone is 0.41-0.77 Ω (Bourns data), 0.2-0.3 V at 430 mA.
+ */
+export const LEVEL_SHIFTER_SUPPLY = 'The 74AHCT125 is specified for VCC 4.5-5.5 V; on the Pico, +5V is USB less the Schottky diode (0.3 V or more) ' +
+  'and a 500 mA polyfuse (an MF-R050 alone drops 0.2-0.3 V at 430 mA), so at the worst-case load it can fall below 4.5 V. ' +
+  'U2 swings to the same rail the LEDs measure VIH against, so it keeps working in practice, but outside its specification: ' +
+  'if the self-test\'s white sweep flickers or shows wrong colours, the SN74LV1T125 (one gate, specified from 1.6 V, SOT-23-5 on an adapter) is the in-spec alternative.';
 
 function n(v: number): string {
   return String(Math.round(v * 100) / 100);

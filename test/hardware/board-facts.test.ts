@@ -118,6 +118,15 @@ describe('documents a builder follows', () => {
     expect(files['hardware/WIRING.md']).toMatch(/1OE\) → GND/);
   });
 
+  it('every part the wiring text names is in parts.csv', () => {
+    const refs = PARTS.map((p) => p[0]);
+    // WIRING.md up to the first board: the boards' sections name pins such as C13, not parts.
+    const text = files['hardware/WIRING.md'].split('\n## ')[0] + readFileSync(join(REPO_ROOT, 'hardware/README.md'), 'utf8');
+    for (const ref of new Set(text.match(/(?<![-\w])(?:R|C|F|U|PCB)\d+(?:[-–]R?\d+)?\b/g))) {
+      expect(refs, ref).toContain(ref.replace('–', '-'));
+    }
+  });
+
   it('the Pico\'s VBAT is told apart from its Bat pin', () => {
     expect(BOARDS.pico.powerPin.note).toMatch(/silkscreened VCC/);
     const readme = readFileSync(join(REPO_ROOT, 'hardware/README.md'), 'utf8');
