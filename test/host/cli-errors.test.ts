@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { scratchDir } from '../support/host-harness';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { CLI, scratchDir } from '../support/host-harness';
 import { onPath } from '../../host/src/link/find-boards';
 import { ensureBundle } from '../../host/src/firmware-bundle';
 import { expectClean, expectJsonError, run } from './cli-run';
@@ -115,6 +117,24 @@ describe('dicetray usage and file errors', () => {
     } finally {
       busy.close();
     }
+  });
+
+  it('mirror refuses one board named twice however spelt (sim is its default Storage file); two sim:memory tables are two boards', async () => {
+    expectClean(await run(['mirror', '-p', 'sim', '-p', 'sim:.dicetray/sim-storage.json', '--no-log'], dir, 20_000), 2, /named twice/);
+    // A mirror runs until stopped: stopped once both tables are in sync (or after 30 s).
+    const p = spawn(process.execPath, [CLI, 'mirror', '-p', 'a=sim:memory', '-p', 'b=sim:memory', '--json', '--no-log'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const synced: string[] = [];
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, 30_000);
+      createInterface({ input: p.stdout }).on('line', (l) => {
+        if (/"ev":"synced"/.test(l)) synced.push(JSON.parse(l).table);
+        if (synced.length === 2) (clearTimeout(timer), done());
+      });
+    });
+    p.kill();
+    expect(synced.sort(), err).toEqual(['a', 'b']);
   });
 
   it('usage errors from the option parser say dicetray: with a hint (exit 2), and JSON under --json', async () => {

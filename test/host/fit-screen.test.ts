@@ -22,6 +22,12 @@ describe('fitScreen', () => {
     expect(screen(parts, 3)).toEqual(['title', 'game']);
   });
 
+  it('takes lines from the end of a fromEnd part (a key help: its first line matters most)', () => {
+    const screen = (rows: number) => fitScreen([{ lines: ['game'] }, { lines: ['keys 1', 'keys 2', 'keys 3'], drop: 1, fromEnd: true }], 80, rows).replace(ANSI, '').replace(/\n$/, '').split('\n');
+    expect(screen(4)).toEqual(['game', 'keys 1', 'keys 2']);
+    expect(screen(3)).toEqual(['game', 'keys 1']);
+  });
+
   it('leaves the last column free, so a full line never makes the terminal wrap', () => {
     const screen = fitScreen([{ lines: ['x'.repeat(100), 'short'] }], 80);
     expect(screen.replace(ANSI, '').split('\n').slice(0, 2)).toEqual(['x'.repeat(79), 'short']);

@@ -40,6 +40,13 @@ describe("the sim's own screen", () => {
     expect(lines.some((l) => l.startsWith('Keys:'))).toBe(true);
   });
 
+  it('on a terminal too short for the whole key help keeps its first line (which key is which), not its last', () => {
+    // Title, board (8), game (5) and the key help (3) want 17 lines: 17 rows leave room for 16.
+    const lines = shown(Object.assign({}, SCREEN, { events: [] }), 80, 17);
+    expect(lines.some((l) => l.startsWith('Keys:'))).toBe(true);
+    expect(lines.some((l) => l.includes('q or Ctrl-C = quit'))).toBe(false);
+  });
+
   it('says a pending long press beside the game, where a short terminal still shows it', () => {
     expect(shown(Object.assign({}, SCREEN, { long: true }), 40, 12)).toContain('(long press: next key)');
     expect(shown(SCREEN, 100, 32)).not.toContain('(long press: next key)');

@@ -113,7 +113,7 @@ describe('what the screens say the table should do', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (rolled 3 4 6 7 7 7 + 1 raven)']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 6 7 7 7 + 1 raven)']);
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
     // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.

@@ -209,7 +209,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   let lastPct = -1;
   let result;
   try {
-    say('upload', `dicetray: writing it to ${spec.name} (Storage .bootcde)…`, { port: spec.name });
+    say('upload', `dicetray: connecting to ${spec.name} to write it to Storage (.bootcde)…`, { port: spec.name });
     result = await uploadToStorage({
       port: url,
       name: spec.name,

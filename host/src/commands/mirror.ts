@@ -73,7 +73,9 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
     if (!(e instanceof HostError && /no Espruino board found/.test(e.message))) throw e;
   });
   const specs = wanted.map((w) => (w.port === 'auto' ? autoSpec() : parseBoardSpec(w.port)));
-  const names = specs.map((s) => (s.kind === 'serial' ? resolve(s.path) : s.name));
+  // Named twice: the same port or Storage file however spelt (`sim` is its default file); every
+  // sim:memory is a board of its own.
+  const names = specs.map((s, i) => (s.kind === 'serial' ? resolve(s.path) : s.kind === 'sim' ? (s.storage === null ? 'memory ' + i : s.storage) : s.name));
   if (new Set(names).size !== names.length) throw new HostError('the same board is named twice', EXIT.usage, 'give each --port once');
   if (wanted.length === 1 && wanted[0].label === 'table 1') wanted[0].label = specs[0].name;
 

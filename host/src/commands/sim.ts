@@ -175,7 +175,8 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   const victim = () => (model ? lostVictim(model.state, model.ui) : '');
   board.on('watchdog', () => say(RESTARTED('watchdog reset', victim())));
   if (board.bootCode !== code) {
-    const note = 'the board boots the bundle flashed into its Storage (.bootcde), not the current build; `dicetray flash --port sim` updates it, --fresh starts empty';
+    // The board as flash names it: this sim's own Storage file (flash waits for the sim to end: the file is locked).
+    const note = `the board boots the bundle flashed into its Storage (.bootcde), not the current build; \`dicetray flash --port sim${opts.storage ? ':' + opts.storage : ''}\` (with this sim stopped) updates it, --fresh starts empty`;
     if (opts.headless || exposure) io.out(`dicetray: note: ${note}`);
     else say(note);
   }

@@ -35,24 +35,28 @@ export function cutLine(line: string, cols: number): string {
  * The screen text for a terminal of `cols` × `rows` (either unknown: no limit). `parts` in order;
  * when there are too many lines, blank lines go first (the lowest first: they only space the
  * screen out), then the parts with the highest `drop` number lose lines (their oldest, i.e. first,
- * lines), then the bottom is cut.
+ * lines; a `fromEnd` part its last), then the bottom is cut.
  */
-/** Lines that go together on the screen; `drop`: how soon they give way on a short terminal (0: last). */
+/**
+ * Lines that go together on the screen; `drop`: how soon they give way on a short terminal (0:
+ * last); `fromEnd`: the first lines matter most (a key help), so the last go first.
+ */
 export interface ScreenPart {
   lines: string[];
   drop?: number;
+  fromEnd?: boolean;
 }
 
 export function fitScreen(parts: ScreenPart[], cols?: number, rows?: number): string {
   const room = rows && rows > 1 ? rows - 1 : Infinity;
-  const ps = parts.map((p) => ({ lines: p.lines.slice(), drop: p.drop || 0 }));
+  const ps = parts.map((p) => ({ lines: p.lines.slice(), drop: p.drop || 0, fromEnd: !!p.fromEnd }));
   let count = ps.reduce((n, p) => n + p.lines.length, 0);
   for (let i = ps.length - 1; i >= 0 && count > room; i--) {
     const l = ps[i].lines;
     for (let j = l.length - 1; j >= 0 && count > room; j--) if (l[j] === '') (l.splice(j, 1), count--);
   }
   const order = ps.filter((p) => p.drop > 0).sort((a, b) => b.drop - a.drop);
-  for (const p of order) while (count > room && p.lines.length) (p.lines.shift(), count--);
+  for (const p of order) while (count > room && p.lines.length) (p.fromEnd ? p.lines.pop() : p.lines.shift(), count--);
   let lines = ps.flatMap((p) => p.lines);
   if (lines.length > room) lines = lines.slice(0, room);
   if (cols && cols > 1) lines = lines.map((l) => cutLine(l, cols - 1));

@@ -27,7 +27,7 @@ export function simScreenParts(s: SimScreen, rows?: number, cols?: number): Scre
     { lines: [s.title, ''].concat(board) },
     { lines: game.concat('') },
     { lines: events, drop: 2 },
-    { lines: [''].concat(SIM_KEYS), drop: 1 },
+    { lines: [''].concat(SIM_KEYS), drop: 1, fromEnd: true },
   ];
   const withBoard = build(s.board.length ? s.board.concat('') : []);
   if (!rows || rows < 2 || !s.game.length) return withBoard;

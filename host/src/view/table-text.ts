@@ -308,7 +308,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const f = T.first_faces || [];
       const nums = f.filter((x) => x !== 'R').sort();
       const r = f.length - nums.length;
-      const out = [`${who}: choose the target, pad 3–7 (rolled ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
+      const out = [`${who}: choose the target, pad 3–7 (the throw: ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
       // R-PV-03: three ravens on the first throw end the turn, yet a target is still chosen; it
       // only matters for a number shown four times or more (tables asked why they had to choose).
       if (r >= 3) {
