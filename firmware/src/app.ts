@@ -61,8 +61,11 @@ export class App {
    * empty, is true), else false. One member for both: every member read walks the object's list.
    */
   staff: number[] | false = false;
-  /** The last frame and table UI reported to the host ('' = send again). */
-  lastFrame = '';
+  /**
+   * The last frame and table UI reported to the host ('' = send again: a host's `leds` asks for
+   * the frame once even where frames are not sent as they change; ' ' = none sent yet).
+   */
+  lastFrame = ' ';
   private lastUi = '';
   private seq = 0;
   lastInput = 0;
@@ -386,7 +389,7 @@ export class App {
     // Without LEDs the text itself tells whether the frame changed (one pass over it, not two).
     const changed = !hasPins || f.update();
     if (changed && hasPins) showLeds(f.grb);
-    if ((changed || this.lastFrame === '') && (cfg.leds_link || !hasPins)) {
+    if ((changed && (cfg.leds_link || !hasPins)) || this.lastFrame === '') {
       // f.text() written out (a call costs more than it).
       const t = E.toString(f.leds) + '';
       if (t !== this.lastFrame) {

@@ -53,8 +53,9 @@ export function loadConfig(): BoardConfig {
 /** Sets one key; returns an error text or null. */
 export function setConfig(c: BoardConfig, k: string, v: unknown): string | null {
   const cur = (c as unknown as Record<string, unknown>)[k];
-  // Short details: the host explains them (they are the setting's name).
-  if (cur === undefined || typeof v !== typeof cur) return k;
+  // Short details: the host explains them (they are the setting's name). Own keys only: `__proto__`
+  // or `toString` are no settings.
+  if (!(c as object).hasOwnProperty(k) || typeof v !== typeof cur) return k;
   if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : v))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;

@@ -72,6 +72,35 @@ describe('host commands', () => {
     expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
   });
 
+  it('a setting with no name, an empty one or one that is no setting (__proto__, toString) is refused, not taken silently', async () => {
+    const { sim } = await bootedSim([]);
+    const before = (sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
+    for (const c of [{ c: 'cfg' }, { c: 'cfg', k: '', v: 1 }, cfg('__proto__', { window_ms: 1 }), cfg('toString', 1), cfg('constructor', {}), cfg('hasOwnProperty', 2)]) {
+      expect(sim.requestSync(c as HostCmd).msgs, JSON.stringify(c)).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config' }));
+    }
+    const after = (sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
+    expect(after).toEqual(before);
+    expect(Object.getPrototypeOf(after)).toBe(Object.prototype);
+  });
+
+  it("`leds` alone sends the frame once on a board with LEDs, where frames are not sent as they change (it sent nothing)", async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
+    const leds = (msgs: { t: string }[]) => msgs.filter((m) => m.t === 'leds') as unknown as { f: string }[];
+    // Frames as they change are off by default: a press sends none.
+    board.press('S1', 80);
+    board.advance(400);
+    expect(leds(sim.requestSync({ c: 'hello' } as HostCmd).msgs)).toEqual([]);
+    const once = leds(sim.requestSync({ c: 'leds' } as HostCmd).msgs);
+    expect(once.length).toBe(1);
+    expect(once[0].f).toMatch(/^[.dWRGBYCMO]{128}$/);
+    // Asked again, the same frame again; still none as it changes.
+    expect(leds(sim.requestSync({ c: 'leds' } as HostCmd).msgs).map((m) => m.f)).toEqual([once[0].f]);
+    const from = sim.msgs.length;
+    board.press('S2', 80);
+    board.advance(400);
+    expect(leds(sim.msgs.slice(from))).toEqual([]);
+  });
+
   it('a game cleared for the next table (abandoned, or ended by staff) leaves an empty set-up, not the last seats and options', async () => {
     const { board, sim } = await bootedSim([cfg('attract_ms', 0), cfg('abandon_ms', 60_000)]);
     // A table joins seats 5 and 6 with virtual dice, plays, and walks away.

@@ -33,7 +33,8 @@ export function command(app: App, c: Record<string, any>): void {
   } else if (c.c === 'snap') sendSnapshot(app);
   else if (c.c === 'cfg') {
     const err = setConfig(app.cfg, c.k, c.v);
-    if (err) app.err('bad_config', err);
+    // (A missing or empty key is an error too: its "name" is no text to test.)
+    if (err !== null) app.err('bad_config', err);
     else {
       saveConfig(app.cfg);
       app.frame.setLimits(app.cfg.brightness, app.cfg.led_budget_ma);
