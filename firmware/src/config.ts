@@ -56,7 +56,9 @@ export function setConfig(c: BoardConfig, k: string, v: unknown): string | null 
   // Short details: the host explains them (they are the setting's name). Own keys only: `__proto__`
   // or `toString` are no settings.
   if (!(c as object).hasOwnProperty(k) || typeof v !== typeof cur) return k;
-  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : v))) return k;
+  // The host's ranges (config-settings.ts), for a raw packet too: durations up to a day, a reroll
+  // window of 2 s at least (0 passed every throw at once: nobody could frustrate or reduce).
+  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : 864e5) || (k === 'window_ms' && v < 2000))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
 }

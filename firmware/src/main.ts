@@ -12,8 +12,9 @@ declare const E: EspruinoE;
 // Kiosk settings are written at flash time; without them the console stays on the port.
 // A password implies link mode: a locked console would no longer deliver the host's packets.
 const kiosk = espruinoModule('Storage').readJSON('dt.kiosk', true) as { link?: boolean; pw?: string } | undefined;
-new App().start(!!(kiosk && (kiosk.link || kiosk.pw)));
+// Locked first: a boot that fails further on (a damaged module) leaves a locked console on the port, not an open one.
 if (kiosk && kiosk.pw) {
   E.setPassword(kiosk.pw);
   E.lockConsole();
 }
+new App().start(!!(kiosk && (kiosk.link || kiosk.pw)));

@@ -143,3 +143,21 @@ describe('kiosk lock', () => {
     expect(raw.slice(from).join('')).not.toContain('42');
   });
 });
+
+describe('a kiosk board whose boot fails', () => {
+  it('leaves a locked console on the port, not an open one (the lock came after the boot)', async () => {
+    const board = flashedSimBoard(await ensureBundle(), { clock: 'fake', storageFile: null });
+    board.storage.api().writeJSON('dt.kiosk', { link: true, pw: 'staff' });
+    // A module damaged by a power cut during Storage compaction: the boot throws on it.
+    board.storage.api().write('dt.rare', 'throw new Error("damaged")');
+    const out: string[] = [];
+    board.on('data', (d: Buffer) => out.push(d.toString('latin1')));
+    board.boot();
+    board.advance(100);
+    const before = out.join('');
+    board.write(Buffer.from('print("open "+(6*7))\n', 'latin1'));
+    board.advance(100);
+    const after = out.join('').slice(before.length);
+    expect(after).not.toContain('open 42');
+  });
+});

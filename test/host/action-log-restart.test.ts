@@ -4,7 +4,7 @@
  * finished game got an empty log at every restart). A board that moved on gets a new file.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter } from '../../host/src/mirror/action-log-writer';
 import { replayLog } from '../../shared/engine/log';
@@ -179,5 +179,22 @@ describe('action logs across mirror restarts', () => {
     // A mirror started again where that log ends goes on in it.
     mirrorRun(dir, now, first.table.model.state as PvState, ' Tisch 1 ');
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+});
+
+describe('a new action log', () => {
+  // The log directory may be shared (.dicetray/ in a checkout others can write to): a link left at
+  // the name the next log takes wrote the log wherever it pointed, over any file there.
+  it('is created, never written through a link that already holds its name', () => {
+    const dir = scratchDir('dt-log-link-');
+    const logs = path.join(dir, 'logs');
+    mkdirSync(logs);
+    const elsewhere = path.join(dir, 'elsewhere.txt');
+    const t = Date.UTC(2026, 0, 2, 3, 4, 5);
+    symlinkSync(elsewhere, path.join(logs, '20260102T030405Z-T1-1.jsonl'));
+    mirrorRun(logs, () => t, start());
+    expect(existsSync(elsewhere)).toBe(false);
+    expect(readdirSync(logs).sort()).toEqual(['20260102T030405Z-T1-1.jsonl', '20260102T030405Z-T1-2.jsonl']);
+    expect(lstatSync(path.join(logs, '20260102T030405Z-T1-2.jsonl')).isFile()).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { SimStorage } from '../../host/src/sim/sim-storage';
 import { exposeOnTcp } from '../../host/src/sim/expose';
 import { ensureBundle } from '../../host/src/firmware-bundle';
 import { encodePacket } from '../../shared/protocol/host-codec';
+import { redactPasswords } from '../../host/src/commands/flash';
 
 // `dicetray flash` (EspruinoTools behind host/src/espruino-tools.ts) against the simulated board:
 // the upload goes through the board's REPL into Storage, then the board is verified by its hello.
@@ -15,6 +16,31 @@ import { encodePacket } from '../../shared/protocol/host-codec';
 
 
 describe.concurrent('dicetray flash', () => {
+  // --verbose is what a failed flash says to run again with (and send): its log showed the kiosk
+  // statement as it went to the board, password and all.
+  it('keeps the kiosk password out of its --verbose log', async () => {
+    const { manifest } = await ensureBundle();
+    const pb = await PtyBoard.start(scratchDir(), 'ttyFLV');
+    try {
+      const cli = new Cli(['flash', '--port', pb.path, '--kiosk-password', 'Zq9"se\\cret', '-v']);
+      expect(await cli.exited).toBe(0);
+      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'Zq9"se\\cret' });
+      const err = cli.err.join('\n');
+      expect(err).toContain(manifest.hash);
+      expect(err).toContain('dt.kiosk');
+      expect(err).not.toMatch(/Zq9/);
+    } finally {
+      pb.stop();
+    }
+  }, 120_000);
+
+  it('redacts a password in each form a log line holds it (as typed, as JSON text, as JSON text of that)', () => {
+    const pw = 'a"b\\c';
+    const code = `S.writeJSON("dt.kiosk",{pw:${JSON.stringify(pw)}});`;
+    for (const line of [code, JSON.stringify(code), 'login ' + pw]) expect(redactPasswords(line, [pw, undefined])).not.toMatch(/a.{0,4}b.{0,4}c/);
+    expect(redactPasswords('nothing secret', ['x1'])).toBe('nothing secret');
+  });
+
   it('writes the bundle into Storage over a pseudo-terminal, shows progress, and verifies the hello', async () => {
     const { code, manifest, files } = await ensureBundle();
     const dir = scratchDir();

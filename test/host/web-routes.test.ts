@@ -6,6 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { pageTable, rawHttp, simWebServer } from '../support/sim-web';
 import type { TableNote } from '../../host/src/mirror/table-mirror';
+import net from 'node:net';
+import { MAX_FEEDS_PER_ADDRESS } from '../../host/src/web/server';
 
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
@@ -61,6 +63,49 @@ describe('the page server routes', () => {
     expect(answers.map((a) => a.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
     expect(answers[0]).toContain('Content-Type: text/event-stream');
     expect(answers[1]).toContain('"tables"');
+  });
+});
+
+describe('live feeds from one address', () => {
+  // Every feed gets every update and may hold a megabyte of them unread: a machine on the café's
+  // network that opened thousands held the mirror's memory.
+  it(`are at most ${MAX_FEEDS_PER_ADDRESS} at a time: the next is refused (503) until one closes`, { timeout: 20_000 }, async () => {
+    const web = await server();
+    const u = new URL(web.url);
+    const feed = () =>
+      new Promise<{ sock: net.Socket; status: string }>((resolve, reject) => {
+        const sock = net.connect(Number(u.port), u.hostname, () => sock.write('GET /events HTTP/1.1\r\nHost: x\r\n\r\n'));
+        let got = '';
+        sock.on('data', (d) => {
+          got += d;
+          if (/\r\n\r\n/.test(got)) resolve({ sock, status: got.slice(9, 12) });
+        });
+        sock.on('error', reject);
+      });
+    const open: net.Socket[] = [];
+    for (let i = 0; i < MAX_FEEDS_PER_ADDRESS; i++) {
+      const f = await feed();
+      open.push(f.sock);
+      expect(f.status, `feed ${i + 1}`).toBe('200');
+    }
+    const over = await feed();
+    expect(over.status).toBe('503');
+    over.sock.destroy();
+    // The page itself is still served, and a feed closed makes room for another.
+    expect((await fetch(web.url + 'state.json')).status).toBe(200);
+    open.pop()!.destroy();
+    let again = '';
+    for (let i = 0; i < 100 && again !== '200'; i++) {
+      const f = await feed();
+      again = f.status;
+      if (again === '200') open.push(f.sock);
+      else {
+        f.sock.destroy();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    expect(again).toBe('200');
+    for (const s of open) s.destroy();
   });
 });
 

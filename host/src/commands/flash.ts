@@ -57,6 +57,23 @@ function kioskStatement(password: string | undefined): string {
   return S + `S.writeJSON("dt.kiosk",{pw:${JSON.stringify(password)}});`;
 }
 
+/**
+ * A line of EspruinoTools' log (--verbose) or of the board's output without the passwords: the
+ * kiosk statement goes to the board as code, and the log showed it ("serial: ---> …{pw:"…"}"), in
+ * its JSON text once or twice over. Staff are told to run again with --verbose and send the output.
+ */
+export function redactPasswords(line: string, passwords: (string | undefined)[]): string {
+  const forms: string[] = [];
+  for (const pw of passwords) {
+    if (!pw) continue;
+    const once = JSON.stringify(pw).slice(1, -1);
+    forms.push(pw, once, JSON.stringify(once).slice(1, -1));
+  }
+  // The longest first: a shorter form inside a longer one would leave the rest of it.
+  for (const f of forms.sort((a, b) => b.length - a.length)) line = line.split(f).join('***');
+  return line;
+}
+
 function checkPassword(pw: string): void {
   // Espruino's password prompt keeps at most 19 characters and sees bytes, not text.
   if (!/^[\x21-\x7e]{1,19}$/.test(pw)) throw new HostError('the kiosk password must be 1 to 19 printable ASCII characters without spaces', EXIT.usage);
@@ -225,7 +242,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
           say('progress', `dicetray: ${String(step).padStart(3)} % (${sent} of ${total} bytes)`, { sent, total });
         }
       },
-      onLog: opts.verbose ? (l) => io.err('espruino: ' + l) : undefined,
+      onLog: opts.verbose ? (l) => io.err('espruino: ' + redactPasswords(l, [opts.kioskPassword, opts.unlock])) : undefined,
     });
   } catch (e) {
     if (bridge) await bridge.close();
@@ -234,8 +251,8 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   }
   if (bridge) await bridge.close();
   const env = result.env;
-  if (opts.verbose) for (const w of result.warnings) io.err('espruino: ' + w);
-  const bad = result.output.split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
+  if (opts.verbose) for (const w of result.warnings) io.err('espruino: ' + redactPasswords(w, [opts.kioskPassword, opts.unlock]));
+  const bad = redactPasswords(result.output, [opts.kioskPassword, opts.unlock]).split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
   if (bad) {
     if (stream) stream.close();
     throw new HostError(`the board reported an error during the upload: ${bad.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/[\x00-\x1f]/g, '').replace(/^[>\s]+/, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');

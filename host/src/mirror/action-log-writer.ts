@@ -39,8 +39,15 @@ function stamp(t: number): string {
   return new Date(t).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
 
+/**
+ * A cell: text that a spreadsheet would take for a formula (=, +, -, @, or a tab or return before
+ * one) gets a leading apostrophe. Player names come from the board, and a kiosk board takes
+ * `new` and `load` from anyone on its USB port: `=HYPERLINK(…)` as a name ran in the staff's
+ * spreadsheet. Numbers (counts, steps) are written as they are.
+ */
 function csvField(v: unknown): string {
-  return csvText(v === null || v === undefined ? '' : String(v), ',');
+  const s = v === null || v === undefined ? '' : String(v);
+  return csvText(typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? "'" + s : s, ',');
 }
 
 /** What kind of throw an action is, from the state before it; null when it is not a throw. */
@@ -202,10 +209,17 @@ export class ActionLogWriter {
   private newFile(t: TableMirror, hash: string): void {
     const safe = safeName(t.label);
     let file = '';
-    // Never over another run's file of the same second.
-    do file = join(this.opts.dir!, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
-    while (existsSync(file));
-    writeFileSync(file, t.model.log.join('\n') + '\n');
+    // Never over another run's file of the same second, nor through a link left at its name
+    // (created here or not at all: a link, even one to nowhere, is a name taken).
+    for (;;) {
+      file = join(this.opts.dir!, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
+      try {
+        writeFileSync(file, t.model.log.join('\n') + '\n', { flag: 'wx' });
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
     this.files.set(t.label, { file, hash });
     this.broken.delete(t.label);
     if (this.opts.onFile) this.opts.onFile(t.label, file);

@@ -226,7 +226,7 @@ export class MirrorModel extends EventEmitter {
     }
     // A state the views cannot read would crash every screen: kept out, asked again a little later
     // (at once would loop as fast as the line if the board keeps sending it).
-    const bad = !snap || typeof snap !== 'object' ? 'not an object' : snap.st != null ? checkPvState(snap.st) : null;
+    const bad = !snap || typeof snap !== 'object' ? 'not an object' : snap.st != null ? checkPvState(snap.st) || checkShownState(snap.st) : null;
     if (bad) {
       this.wantSnapshot = false;
       return this.resync(`snapshot has a state this host cannot read (${bad})`, false);
@@ -271,6 +271,34 @@ export class MirrorModel extends EventEmitter {
     this.note({ kind: 'action', action: a, before, state: this.state, line });
     this.emit('change');
   }
+}
+
+const whole = (x: unknown, lo: number, hi: number) => typeof x === 'number' && x % 1 === 0 && x >= lo && x <= hi;
+const REROLL_BY = [null, 'reduce', 'frustrate'];
+
+/**
+ * What the rules' own check (checkPvState, shared with the board's `load`) leaves unread and the
+ * screens read: a board (or a laptop on its USB port: a kiosk's packets need no password) can hold
+ * any state that passes that check. Standings that are not numbers were page markup, a winner past
+ * the players stopped the terminal mirror, and a name with control characters wrote escape
+ * sequences to the staff's terminal. Returns what is wrong, or null.
+ */
+export function checkShownState(s: PvState): string | null {
+  const n = s.players.length;
+  for (let i = 0; i < n; i++) if (/[\x00-\x1f\x7f-\x9f]/.test(s.players[i].name)) return 'name ' + i;
+  if (!s.config || typeof s.config !== 'object') return 'config';
+  const T = s.turn;
+  if (REROLL_BY.indexOf(T.reroll_by ?? null) < 0) return 'reroll_by';
+  const L = T.last;
+  if (L != null && (typeof L !== 'object' || !whole(L.t, 0, 7) || !whole(L.r, 0, 7) || !whole(L.n, 0, 7) || REROLL_BY.indexOf(L.by ?? null) < 0)) return 'last';
+  const over = s.phase === 'game_over';
+  if (s.scores != null || over) {
+    if (!Array.isArray(s.scores) || s.scores.length !== n || !s.scores.every((x) => whole(x, -1e9, 1e9))) return 'scores';
+  }
+  if (s.winners != null || over) {
+    if (!Array.isArray(s.winners) || (over && !s.winners.length) || !s.winners.every((w) => whole(w, 0, n - 1))) return 'winners';
+  }
+  return s.undo ? checkShownState(s.undo) : null;
 }
 
 /**

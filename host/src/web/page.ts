@@ -201,8 +201,10 @@ function lines(arr, cls) {
 const htmlOf = new WeakMap();
 function setText(el, text) { htmlOf.delete(el); if (el.textContent !== text) el.textContent = text; }
 function setHtml(el, html) { if (htmlOf.get(el) !== html) { el.innerHTML = html; htmlOf.set(el, html); } }
-function marker(v) { return '<span class="marker">' + v + '</span>'; }
-function counts(arr) { return arr.map((c, i) => c ? '<span class="mid">' + marker(i + 3) + ' ×' + c + '</span>' : '').filter(Boolean).join(''); }
+// Everything a board sends goes through esc() on its way into markup, numbers too (the host checks
+// the state it shows; this page does not rely on it).
+function marker(v) { return '<span class="marker">' + esc(v) + '</span>'; }
+function counts(arr) { return arr.map((c, i) => c ? '<span class="mid">' + marker(i + 3) + ' ×' + esc(c) + '</span>' : '').filter(Boolean).join(''); }
 
 function panelFor(t) {
   let p = panels[t.id];
@@ -360,7 +362,7 @@ function drawLeds(canvas, frame, w, h) {
   g.shadowBlur = 0;
 }
 
-function frusText(n) { return n <= 0 ? '' : n <= 3 ? '✖'.repeat(n) : '✖ ' + n; }
+function frusText(n) { return n <= 0 ? '' : n <= 3 ? '✖'.repeat(n) : '✖ ' + esc(n); }
 
 function render() {
   if (!data) return;
@@ -460,7 +462,7 @@ function render() {
         return '<li class="' + cls + '" data-seat="' + i + '"><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
           + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
           + '<span class="frus" title="frustrations">' + frusText(pl.frustrations) + '</span>'
-          + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? s.scores[i] + (s.scores[i] === 1 || s.scores[i] === -1 ? ' pt' : ' pts') : '') + '</span></li>';
+          + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? esc(s.scores[i]) + (s.scores[i] === 1 || s.scores[i] === -1 ? ' pt' : ' pts') : '') + '</span></li>';
       }).join(''));
       const mid = counts(s.middle), box = counts(s.box);
       setHtml(p.q('.middle'), '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'

@@ -13,6 +13,7 @@ import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { ICON_SVG, pageHtml } from './page';
 import { networkInterfaces } from 'node:os';
+import { createHash } from 'node:crypto';
 import { hostNow } from '../host-clock';
 
 export interface WebOptions {
@@ -30,6 +31,13 @@ const RESTART_TEXT = (note: string) => `The board restarted (a power cut?): ${no
 const RESTART_SHOW_MS = 60_000;
 /** Updates a page may leave unread before it is dropped (a full update is a few kB). */
 const MAX_UNREAD_BYTES = 1 << 20;
+/**
+ * Live feeds one address may hold open (a wall screen needs one, a staff laptop a few tabs): each
+ * feed gets every update and may hold MAX_UNREAD_BYTES of them, so one machine on the café's
+ * network that opened feeds by the thousand took the mirror's memory and time. Past this the
+ * feed is refused (503); a page tries again by itself.
+ */
+export const MAX_FEEDS_PER_ADDRESS = 10;
 
 export interface WebServer {
   url: string;
@@ -133,12 +141,24 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
   };
 }
 
+/**
+ * The page's policy: its one inline script by its hash, not 'unsafe-inline', so markup that ever
+ * got into the page (a board's text not escaped) runs no script: no inline handler
+ * (`<img onerror>`), no injected <script>. Never framed by another site.
+ */
+export function contentSecurityPolicy(html: string): string {
+  const scripts = [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  return `default-src 'self'; script-src ${scripts.join(' ') || "'none'"}; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
 export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise<WebServer> {
   const now = opts.now || hostNow;
   const attractMs = opts.attractMs ?? 10 * 60_000;
   const lastActivity = tables.map(() => now());
   const clients = new Set<http.ServerResponse>();
+  const feedsFrom = new Map<string, number>();
   const html = pageHtml(tables.length === 1 ? `dicetray · ${tables[0].label}` : 'dicetray');
+  const csp = contentSecurityPolicy(html);
 
   // Per table: the last action in words (the mirror's note says it).
   const last = tables.map(() => '');
@@ -231,7 +251,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     const headers = {
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+      'Content-Security-Policy': csp,
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
@@ -249,12 +269,25 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
       res.end(req.method === 'HEAD' ? undefined : snapshot());
     } else if (pathname === '/events') {
+      const from = req.socket.remoteAddress || '';
+      const open = feedsFrom.get(from) || 0;
+      if (req.method !== 'HEAD' && open >= MAX_FEEDS_PER_ADDRESS) {
+        res.writeHead(503, { ...headers, 'Content-Type': 'text/plain', 'Retry-After': '5' });
+        res.end(`at most ${MAX_FEEDS_PER_ADDRESS} live feeds from one address\n`);
+        return;
+      }
       res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
       if (req.method === 'HEAD') return void res.end();
+      feedsFrom.set(from, open + 1);
       res.socket?.setNoDelay(true);
       res.write('retry: 1000\n\ndata: ' + snapshot() + '\n\n');
       clients.add(res);
-      req.on('close', () => clients.delete(res));
+      res.once('close', () => {
+        clients.delete(res);
+        const n = (feedsFrom.get(from) || 1) - 1;
+        if (n > 0) feedsFrom.set(from, n);
+        else feedsFrom.delete(from);
+      });
     } else {
       res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' });
       res.end('not found\n');
