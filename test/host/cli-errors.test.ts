@@ -119,6 +119,11 @@ describe('dicetray usage and file errors', () => {
     }
   });
 
+  it('flash refuses a new kiosk password shorter than 8 characters (the K4 prompt takes guesses as fast as they are typed), before connecting', async () => {
+    for (const pw of ['s3cret', 'x', 'seven77']) expectClean(await run(['flash', '-p', 'sim:memory', '--kiosk-password', pw], dir), 2, /8 to 19 printable/);
+    expectClean(await run(['flash', '-p', 'sim:memory', '--kiosk-password', 'twenty-characters-20'], dir), 2, /8 to 19 printable/);
+  });
+
   it('mirror refuses one board named twice however spelt (sim is its default Storage file); two sim:memory tables are two boards', async () => {
     expectClean(await run(['mirror', '-p', 'sim', '-p', 'sim:.dicetray/sim-storage.json', '--no-log'], dir, 20_000), 2, /named twice/);
     // A mirror runs until stopped: stopped once both tables are in sync (or after 30 s).

@@ -70,13 +70,13 @@ describe.concurrent('dicetray flash', () => {
     const dir = scratchDir();
     const pb = await PtyBoard.start(dir, 'ttyFL1');
     try {
-      const cli = new Cli(['flash', '--port', pb.path, '--kiosk-password', 'staff42', '--json']);
+      const cli = new Cli(['flash', '--port', pb.path, '--kiosk-password', 'staff4242', '--json']);
       expect(await cli.exited).toBe(0);
       const ev = cli.json();
       expect(ev[0]).toMatchObject({ ev: 'bundle', hash: manifest.hash });
       expect(ev.filter((e) => e.ev === 'progress').length).toBeGreaterThan(3);
       expect(ev[ev.length - 1]).toMatchObject({ ev: 'done', ok: true, bh: manifest.hash, kiosk: true, espruino: '2v29' });
-      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff42' });
+      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff4242' });
       // A second flash cannot reach a REPL any more: a clear failure, not a hang.
       const again = new Cli(['flash', '--port', pb.path]);
       expect(await again.exited).toBe(5);
@@ -89,7 +89,7 @@ describe.concurrent('dicetray flash', () => {
       await sleep(3900);
       pb.board.press('K4', 60);
       await sleep(300);
-      const tapped = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
+      const tapped = new Cli(['flash', '--port', pb.path, '--unlock', 'staff4242']);
       expect(await tapped.exited).toBe(5);
       pb.board.press('K4', 1200);
       await sleep(1500);
@@ -97,16 +97,16 @@ describe.concurrent('dicetray flash', () => {
       // prompt's line (up to 20 characters), which the login has to clear first.
       pb.board.write(encodePacket({ c: 'leds' }));
       pb.board.write(encodePacket({ c: 'hello' }));
-      const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42']);
+      const unlocked = new Cli(['flash', '--port', pb.path, '--unlock', 'staff4242']);
       expect(await unlocked.exited).toBe(0);
       expect(unlocked.err.join('\n')).toContain('logged in to the locked console');
       // The staff sheet's re-flash keeps the board a kiosk with its password (it dropped the
       // profile without a word); --no-kiosk takes it off, said so.
       expect(unlocked.out.join('\n')).toMatch(/kiosk profile kept/);
-      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff42' });
+      expect(JSON.parse(pb.board.storage.files['dt.kiosk'])).toEqual({ pw: 'staff4242' });
       await holdStaffK4(pb.board);
       await sleep(1500);
-      const open = new Cli(['flash', '--port', pb.path, '--unlock', 'staff42', '--no-kiosk']);
+      const open = new Cli(['flash', '--port', pb.path, '--unlock', 'staff4242', '--no-kiosk']);
       expect(await open.exited).toBe(0);
       expect(open.out.join('\n')).toMatch(/kiosk profile removed/);
       expect(pb.board.storage.files['dt.kiosk']).toBeUndefined();

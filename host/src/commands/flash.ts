@@ -74,9 +74,14 @@ export function redactPasswords(line: string, passwords: (string | undefined)[])
   return line;
 }
 
-function checkPassword(pw: string): void {
-  // Espruino's password prompt keeps at most 19 characters and sees bytes, not text.
-  if (!/^[\x21-\x7e]{1,19}$/.test(pw)) throw new HostError('the kiosk password must be 1 to 19 printable ASCII characters without spaces', EXIT.usage);
+/**
+ * Espruino's password prompt keeps at most 19 characters and sees bytes, not text. A new password
+ * has at least 8: in K4's flashing mode the prompt is on the port and takes guesses as fast as they
+ * are typed. One kept from --unlock is the board's own, as long as it is.
+ */
+function checkPassword(pw: string, fresh: boolean): void {
+  const min = fresh ? 8 : 1;
+  if (pw.length < min || pw.length > 19 || !/^[\x21-\x7e]*$/.test(pw)) throw new HostError(`the kiosk password must be ${min} to 19 printable ASCII characters without spaces`, EXIT.usage, 'e.g. --kiosk-password dice-tray-42');
 }
 
 async function bundleFor(board: string): Promise<Bundle> {
@@ -175,7 +180,7 @@ function kioskPasswordOf(opts: FlashOptions): string | undefined {
 
 export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   const opts = Object.assign({}, flags, { kioskPassword: kioskPasswordOf(flags) });
-  if (opts.kioskPassword !== undefined) checkPassword(opts.kioskPassword);
+  if (opts.kioskPassword !== undefined) checkPassword(opts.kioskPassword, flags.kioskPassword !== undefined);
   // Whole seconds: Number() took 'Infinity' (waiting for ever), 1e3 and 0x10.
   const verifyMs = opts.verifyTimeout !== undefined ? wholeOption('--verify-timeout', opts.verifyTimeout, 1, 3600, 'whole seconds from 1 to 3600, e.g. --verify-timeout 20') * 1000 : 10_000;
   const portArg = !opts.port || opts.port === 'auto' ? await findOneBoard() : opts.port;
