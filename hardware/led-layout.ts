@@ -448,18 +448,6 @@ export function regionOf(game: GameId, name: string): Region {
   throw new Error('no region "' + name + '" in ' + game);
 }
 
-/** LED indices of every region of a game, in cell order (the firmware build uses pechvogel-cells.ts instead). */
-export function compileRegions(game: GameId): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
-  const regions = LAYOUTS[game].regions;
-  for (let i = 0; i < regions.length; i++) {
-    const idx: number[] = [];
-    for (let c = 0; c < regions[i].cells.length; c++) idx.push(ledIndex(regions[i].cells[c][0], regions[i].cells[c][1]));
-    out[regions[i].name] = idx;
-  }
-  return out;
-}
-
 /** The exact self-test behaviour, as steps (used by LAYOUT.md and the assembly steps). */
 export const SELFTEST_STEPS: readonly string[] = [
   `Enter: hold OK and BACK while plugging in USB; if both stay pressed for ${SELFTEST_TIMING.enterHoldMs} ms right after boot, the firmware starts the self-test instead of a game. The top-right LED (heartbeat) blinks slowly.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GEOMETRY, LAYOUTS, LED_COUNT, PECHVOGEL_STATUS, SELFTEST_COLUMNS, compileRegions, ledIndex, ledIndexIn, regionOf,
+  GEOMETRY, LAYOUTS, LED_COUNT, PECHVOGEL_STATUS, SELFTEST_COLUMNS, ledIndex, ledIndexIn, regionOf,
   type GameId, type Geometry,
 } from '../../hardware/led-layout';
 import { INPUT_NAMES } from '../../hardware/pinmap';
@@ -113,11 +113,11 @@ describe('layouts', () => {
     expect(regionOf('selftest', 'all').cells).toHaveLength(LED_COUNT);
   });
 
-  it('compileRegions turns cells into LED indices in cell order', () => {
-    const compiled = compileRegions('pechvogel');
-    expect(compiled.target).toEqual([0, 1, 2, 3, 4]);
-    expect(compiled.status).toEqual([71, 79, 87, 95, 103, 111, 119, 127]);
-    expect(compileRegions('selftest').all).toEqual(Array.from({ length: LED_COUNT }, (_, i) => i));
+  it('region cells map to LED indices in cell order', () => {
+    const leds = (game: GameId, name: string) => regionOf(game, name).cells.map(([x, y]) => ledIndex(x, y));
+    expect(leds('pechvogel', 'target')).toEqual([0, 1, 2, 3, 4]);
+    expect(leds('pechvogel', 'status')).toEqual([71, 79, 87, 95, 103, 111, 119, 127]);
+    expect(leds('selftest', 'all')).toEqual(Array.from({ length: LED_COUNT }, (_, i) => i));
   });
 
   it('regionOf fails loudly on a typo', () => {

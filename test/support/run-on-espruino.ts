@@ -22,7 +22,7 @@ export function runOnEspruino(binary: string, code: string, timeoutMs = 30_000):
 }
 
 /** Drops the ASCII-art banner (it ends with the espruino.com/Donate line and a blank line) and the final `>` prompt. */
-export function stripEspruinoBanner(stdout: string): string[] {
+function stripEspruinoBanner(stdout: string): string[] {
   let lines = stdout.replace(/\r/g, '').split('\n');
   const donate = lines.findIndex((line) => line.includes('espruino.com/Donate'));
   if (donate >= 0) lines = lines.slice(lines[donate + 1] === '' ? donate + 2 : donate + 1);

@@ -53,7 +53,7 @@ const opponents = (s: RState) => s.order.filter((n) => n !== s.active);
 const emptyRow = (): (RDie | null)[] => [null, null, null, null, null, null, null, null, null];
 
 /** Dice thrown this turn: on the row or in the lair. */
-export function thrown(s: RState): number {
+function thrown(s: RState): number {
   return s.row.filter((d) => d !== null).length + s.lair.length;
 }
 

@@ -48,7 +48,7 @@ const FORTUNES = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6'];
 const PLUS_DOWN = [8, 7, 6, 5, 4, 3, 2, 1].map((n) => '+' + n);
 const PLUS_UP = PLUS_DOWN.slice().reverse();
 
-export const ALL_CARDS = MINUS_A.concat(FORTUNES, PLUS_DOWN, MINUS_B);
+const ALL_CARDS = MINUS_A.concat(FORTUNES, PLUS_DOWN, MINUS_B);
 
 /** Path and guards of a layout (R-TL-11, R-TL-V1). */
 export function layout(name: 'standard' | 'v1a' | 'v1b' | 'shuffled', shuffle?: (cards: string[]) => string[]): { path: string[]; guards: Record<string, string> } {
@@ -64,9 +64,9 @@ export function layout(name: 'standard' | 'v1a' | 'v1b' | 'shuffled', shuffle?: 
   return { path, guards };
 }
 
-export const isFortune = (c: string) => c[0] === 'F';
+const isFortune = (c: string) => c[0] === 'F';
 /** Printed value: +8 -> 8, -10b -> -10, fortune -> 0. */
-export function cardValue(c: string): number {
+function cardValue(c: string): number {
   if (isFortune(c)) return 0;
   return parseInt(c, 10);
 }
@@ -128,7 +128,7 @@ export function refFromGiven(given: Record<string, any>, config: Record<string, 
 }
 
 /** R-TL-05, plus Variant 5's penalty card (never converted). */
-export function score(cards: string[], penalty: string | null): number {
+function score(cards: string[], penalty: string | null): number {
   let plus = 0;
   let fortunes = 0;
   const minus: number[] = [];

@@ -283,7 +283,7 @@ const REROLL_BY = [null, 'reduce', 'frustrate'];
  * the players stopped the terminal mirror, and a name with control characters wrote escape
  * sequences to the staff's terminal. Returns what is wrong, or null.
  */
-export function checkShownState(s: PvState): string | null {
+function checkShownState(s: PvState): string | null {
   const n = s.players.length;
   for (let i = 0; i < n; i++) if (/[\x00-\x1f\x7f-\x9f]/.test(s.players[i].name)) return 'name ' + i;
   if (!s.config || typeof s.config !== 'object') return 'config';

@@ -41,8 +41,6 @@ const PHASE_TEXT: Record<string, string> = {
 /** What the staff menu's buttons do (table-text.ts STAFF_KEYS), in lines that fit 80 columns. */
 export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves'];
 
-export { STAFF_PAUSE };
-
 /** The staff menu's settings now (older boards do not report them). */
 function staffNow(ui: MirrorUi): string[] {
   const v = staffSettings(ui);

@@ -9,7 +9,6 @@ import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
 import { countdownLeft, markerStepText, optionsText, restartNote, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
-import type { MirrorUi } from '../mirror/mirror-model';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { ICON_SVG, pageHtml } from './page';
 import { networkInterfaces } from 'node:os';
@@ -146,7 +145,7 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
  * got into the page (a board's text not escaped) runs no script: no inline handler
  * (`<img onerror>`), no injected <script>. Never framed by another site.
  */
-export function contentSecurityPolicy(html: string): string {
+function contentSecurityPolicy(html: string): string {
   const scripts = [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
   return `default-src 'self'; script-src ${scripts.join(' ') || "'none'"}; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }

@@ -1,7 +1,7 @@
 /**
  * Enumerates actions the rules accept now. A throw gets a random colour among the dice left and
  * random pips from `rand` (an integer in [0, n)), so random legal games can be played for
- * property tests and demos.
+ * property tests.
  */
 import type { Action } from '../../engine/types';
 import type { DwState } from './types';

@@ -1,6 +1,6 @@
 /**
  * Enumerates actions the rules accept now (a roll gets a random value from `rand`), for random
- * games in property tests and demos.
+ * games in property tests.
  */
 import type { Action } from '../../engine/types';
 import type { TlState } from './types';
