@@ -237,10 +237,14 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
         if (refused) return bad(refused);
         Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {
           // As the CLI does for --storage NAME:FILE: plain statements before the wrapped code.
-          const pre: string[] = [];
+          // First the watchdog in auto mode: it outlives the upload's reset() on an STM32, with the
+          // firmware's manual mode, and nothing would kick it through a ~14 s upload (250 ms a
+          // Storage chunk): the board reset half-written. Espruino's idle loop kicks it from here
+          // until the new firmware takes it over. (A build without one throws: caught.)
+          const pre: string[] = ['try{E.enableWatchdog(10)}catch(e){}'];
           if (o.before) pre.push(o.before);
           for (const [name, data] of Object.entries(o.files || {})) pre.push(Espruino.Core.Utils.getUploadFileCode(name, data));
-          const all = pre.length ? pre.join('\n') + '\n' + code : code;
+          const all = pre.join('\n') + '\n' + code;
           Espruino.Core.CodeWriter.writeToEspruino(all, () => {
             uploaded = true;
             // Let load() start and print, then hang up.

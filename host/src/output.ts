@@ -1,5 +1,5 @@
 /** Where commands write; tests pass their own to capture output. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { wrap } from '../../shared/text/wrap';
 import { fileError } from './errors';
 export interface Output {
@@ -55,6 +55,15 @@ export function outRow(io: Output, head: string, last: string, width = process.s
   const indent = /^ */.exec(head)![0].length + 4;
   io.out(head);
   io.out(' '.repeat(Math.max(0, Math.min(indent, width - last.length))) + last);
+}
+
+/** Reads a whole input file as text; a failure is a file error (exit 6) saying `what`, with a hint. */
+export function readTextFile(file: string, hint: string, what = 'read'): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw fileError(what, file, e, hint);
+  }
 }
 
 /** Writes a whole output file (a table, a plot); a failure is a file error (exit 6) with a hint. */

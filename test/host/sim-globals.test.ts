@@ -65,13 +65,29 @@ describe('the simulated board\'s globals', () => {
   });
 
   it('restarts the board when the watchdog is not kicked, and not while it is', () => {
-    const { b } = board('E.enableWatchdog(2); var k = setInterval(function(){ E.kickWatchdog(); }, 500); setTimeout(function(){ clearInterval(k); }, 5000);');
+    const { b } = board('E.enableWatchdog(2, false); var k = setInterval(function(){ E.kickWatchdog(); }, 500); setTimeout(function(){ clearInterval(k); }, 5000);');
     let bites = 0;
     b.on('watchdog', () => bites++);
     b.boot();
     b.advance(5000);
     expect(bites).toBe(0);
     b.advance(3500);
+    expect(bites).toBe(1);
+  });
+
+  it("keeps the watchdog and its mode through reset() (as an STM32 does): manual bites when nothing kicks it, auto is kicked by the idle loop", () => {
+    const { b } = board('E.enableWatchdog(2, false);');
+    let bites = 0;
+    b.on('watchdog', () => bites++);
+    b.boot();
+    // An upload's reset(): the firmware that kicked it is gone, the watchdog is not.
+    b.write(Buffer.from('reset()\n', 'latin1'));
+    b.advance(3500);
+    expect(bites).toBe(1);
+    // Auto mode (what an upload switches to first) survives reset() too, and never bites.
+    b.write(Buffer.from('E.enableWatchdog(2)\n', 'latin1'));
+    b.write(Buffer.from('reset()\n', 'latin1'));
+    b.advance(10_000);
     expect(bites).toBe(1);
   });
 

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { replayLog } from '../../../shared/engine/log';
 import { gameDef } from '../../../shared/engine/games';
 import { stateHash } from '../../../shared/engine/hash';
-import { EXIT, fileError } from '../errors';
-import type { Output } from '../output';
+import { EXIT } from '../errors';
+import { readTextFile, type Output } from '../output';
 
 /** What to do about a log that stops replaying, by error code. */
 function hintFor(code: string, line: number, message: string): string {
@@ -21,12 +20,7 @@ function hintFor(code: string, line: number, message: string): string {
  * does not replay.
  */
 export function replay(file: string, opts: { json?: boolean }, io: Output): number {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw fileError('read', file, e, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
-  }
+  const text = readTextFile(file, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
   const r = replayLog(text);
   const def = r.state ? gameDef(r.state.game) : undefined;
   const view = r.state && def ? def.view(r.state) : null;

@@ -3,7 +3,7 @@
  * board and reports each failed expectation with its line. On `sim` the simulated board runs
  * with a fake clock (an 8 s window passes instantly) and empty Storage.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SerialPort } from 'serialport';
 import { parseScript, ScriptError, type Step } from '../script/parse-script';
@@ -15,8 +15,8 @@ import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { BAUD_RATE, connectTcp, openError, parseBoardSpec } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
-import { EXIT, fileError, HostError } from '../errors';
-import type { Output } from '../output';
+import { EXIT, HostError } from '../errors';
+import { readTextFile, type Output } from '../output';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
 
@@ -59,12 +59,7 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
 }
 
 export async function script(file: string, opts: { board: string; json?: boolean; replaceGame?: boolean }, io: Output): Promise<number> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw fileError('read', file, e, 'pass a table script (see test/fixtures/scripts/*.table)');
-  }
+  const text = readTextFile(file, 'pass a table script (see test/fixtures/scripts/*.table)');
   let steps: Step[];
   try {
     steps = parseScript(text);

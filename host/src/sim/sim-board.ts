@@ -45,7 +45,13 @@ export class SimBoard extends EventEmitter {
   private readonly console: SimConsole;
   private packetHandlers: ((o: unknown) => void)[] = [];
   private usbHandlers: ((d: string) => void)[] = [];
-  private watchdog = { on: false, timeout: 0, last: 0 };
+  /**
+   * The STM32's watchdog: a power-up stops it; reset() and load() do not, nor its mode (Espruino
+   * keeps it over a soft restart). Auto: Espruino's idle loop kicks it (the sim is idle between events).
+   */
+  private watchdog = { on: false, auto: false, timeout: 0, last: 0 };
+  /** The watchdog's check loop in use (an older one stops). */
+  private watchdogCheck = 0;
   private alive = false;
   private opts: SimBoardOptions;
   /** The interpreter's global context: boot code and REPL lines run in it. */
@@ -110,7 +116,9 @@ export class SimBoard extends EventEmitter {
     this.usbHandlers = [];
     this.onUncaught = null;
     this.console.reset();
-    this.watchdog = { on: false, timeout: 0, last: 0 };
+    if (how === 'power') this.watchdog = { on: false, auto: false, timeout: 0, last: 0 };
+    // Nothing kicks it from here until the next code does (or its idle loop, in auto mode).
+    else if (this.watchdog.on) this.armWatchdog();
     this.pending = null;
     this.alive = true;
     const sb = createEspruinoSandbox(this.globals());
@@ -141,6 +149,21 @@ export class SimBoard extends EventEmitter {
   get bootCode(): string {
     const f = this.storage.files['.bootcde'];
     return f !== undefined ? f : this.opts.bundle;
+  }
+
+  /** Checks the watchdog every second while it runs: not kicked for its timeout (manual mode), the board resets. */
+  private armWatchdog(): void {
+    const clock = this.clock;
+    const id = ++this.watchdogCheck;
+    const check = () => {
+      if (id !== this.watchdogCheck || !this.alive || !this.watchdog.on) return;
+      if (!this.watchdog.auto && clock.now() - this.watchdog.last > this.watchdog.timeout) {
+        this.emit('watchdog');
+        this.powerCut();
+        this.boot();
+      } else clock.setTimeout(check, 1000);
+    };
+    clock.setTimeout(check, 1000);
   }
 
   /** Power cut: everything in RAM is gone, Storage stays. */
@@ -247,17 +270,9 @@ export class SimBoard extends EventEmitter {
       lockConsole() {
         if (self.console.password) self.console.locked = true;
       },
-      enableWatchdog(secs: number) {
-        self.watchdog = { on: true, timeout: secs * 1000, last: clock.now() };
-        const check = () => {
-          if (!self.alive || !self.watchdog.on) return;
-          if (clock.now() - self.watchdog.last > self.watchdog.timeout) {
-            self.emit('watchdog');
-            self.powerCut();
-            self.boot();
-          } else clock.setTimeout(check, 1000);
-        };
-        clock.setTimeout(check, 1000);
+      enableWatchdog(secs: number, isAuto?: boolean) {
+        self.watchdog = { on: true, auto: isAuto !== false, timeout: secs * 1000, last: clock.now() };
+        self.armWatchdog();
       },
       kickWatchdog() {
         self.watchdog.last = clock.now();

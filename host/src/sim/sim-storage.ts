@@ -3,8 +3,9 @@
  * a restart of the simulator exactly as it survives a power cut on a board. Counts flash
  * writes for the wear estimate.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { EXIT, fileError, HostError } from '../errors';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { readTextFile } from '../output';
+import { EXIT, HostError } from '../errors';
 import { lockStorage } from './path-lock';
 
 export class SimStorage {
@@ -67,12 +68,7 @@ export class SimStorage {
   /** The Storage image in `path`: an object of file name → contents, or a HostError (exit 6). */
   static load(path: string): Record<string, string> {
     const hint = `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}`;
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      throw fileError('read the simulated board\'s Storage from', path, e, hint);
-    }
+    const text = readTextFile(path, hint, "read the simulated board's Storage from");
     let files: unknown;
     try {
       files = JSON.parse(text);
