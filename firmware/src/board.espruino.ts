@@ -96,6 +96,10 @@ export function startBoard(press: (id: string, kind: ButtonKind) => void): void 
     }, pins.pollMs);
   }
   pins = null;
+  // The console stays on USB: unforced, Espruino moves it to Serial1 (9600 baud, a 128-byte buffer)
+  // while no USB host is there, a table on a charger, and every press then waited ~0.2 s for its
+  // lines to go out of a pin nobody reads. A USB without a host drops them at once.
+  USB.setConsole(true);
   try {
     E.enableWatchdog(10, false);
     watchdog = true;

@@ -161,3 +161,12 @@ describe('a kiosk board whose boot fails', () => {
     expect(after).not.toContain('open 42');
   });
 });
+
+describe('where the console is after boot', () => {
+  it('stays on USB, forced, on an open board (unforced, Espruino moves it to Serial1 at 9600 baud while no USB host is there: every press waited for its lines); off the port, forced, on a kiosk', async () => {
+    const open = await boot(null);
+    expect(open.board.consoleAt).toEqual({ onPort: true, forced: true });
+    const kiosk = await boot({ link: true, pw: 'staff' });
+    expect(kiosk.board.consoleAt).toEqual({ onPort: false, forced: true });
+  });
+});

@@ -145,6 +145,11 @@ export class SimBoard extends EventEmitter {
     this.settle();
   }
 
+  /** Where the console is, and whether it was forced there (it stays when a USB host comes or goes). */
+  get consoleAt(): { onPort: boolean; forced: boolean } {
+    return { onPort: this.console.onPort, forced: this.console.forced };
+  }
+
   /** What boots at power-up: the flashed .bootcde, else the bundle the board came with. */
   get bootCode(): string {
     const f = this.storage.files['.bootcde'];
@@ -258,8 +263,9 @@ export class SimBoard extends EventEmitter {
       CRC32(d: string | ArrayLike<number>) {
         return crc32(typeof d === 'string' ? Buffer.from(d, 'latin1') : Uint8Array.from(d));
       },
-      setConsole(dev: unknown) {
+      setConsole(dev: unknown, opts?: { force?: boolean }) {
         self.console.onPort = dev === USB || dev === null || dev === 'USB';
+        self.console.forced = !!(opts && opts.force);
       },
       getConsole() {
         return self.console.onPort ? 'USB' : 'LoopbackA';
@@ -294,6 +300,10 @@ export class SimBoard extends EventEmitter {
       },
     };
     const USB = {
+      setConsole(force?: boolean) {
+        self.console.onPort = true;
+        self.console.forced = !!force;
+      },
       on(ev: string, fn: (d: string) => void) {
         if (ev === 'data') self.usbHandlers.push(fn);
       },

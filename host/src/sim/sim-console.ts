@@ -38,6 +38,8 @@ export interface ConsoleBoard {
 export class SimConsole {
   /** The console is on the serial port (E.setConsole); in link mode it is not. */
   onPort = true;
+  /** Forced where it is (USB.setConsole(true), E.setConsole(d, {force: true})): it stays there when a USB host comes or goes. */
+  forced = false;
   locked = false;
   password: string | undefined;
   /** REPL state: echo(), the '>' prompt on screen, echo off for this line (DLE), ESC sequences. */
@@ -64,6 +66,7 @@ export class SimConsole {
   /** A fresh interpreter: console on the port, unlocked, echo on. */
   reset(): void {
     this.onPort = true;
+    this.forced = false;
     this.locked = false;
     this.password = undefined;
     this.echoOn = true;
