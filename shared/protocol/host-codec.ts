@@ -27,8 +27,8 @@ export function decodeLine(raw: string): Decoded {
 export function encodePacket(cmd: HostCmd): Uint8Array {
   // ASCII only (\u escapes): the board sees bytes, and a byte count must equal a char count.
   const json = JSON.stringify(cmd).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-  // A length whose low byte is 3 (Ctrl-C) or 4 (EOF) interrupts or ends Espruino's Linux
-  // build reading stdin: pad the JSON with spaces past those lengths.
+  // A length whose low byte is 3 is a Ctrl-C to a board's USB (taken before the packet is seen)
+  // and to the Linux build, 4 (EOF) ends the Linux build reading stdin: pad the JSON past them.
   let padded = json;
   while ((padded.length & 0xff) === 3 || (padded.length & 0xff) === 4) padded += ' ';
   const body = new TextEncoder().encode(padded);
