@@ -98,7 +98,8 @@ export function startBoard(press: (id: string, kind: ButtonKind) => void): void 
   pins = null;
   // The console stays on USB: unforced, Espruino moves it to Serial1 (9600 baud, a 128-byte buffer)
   // while no USB host is there, a table on a charger, and every press then waited ~0.2 s for its
-  // lines to go out of a pin nobody reads. A USB without a host drops them at once.
+  // lines to go out of a pin nobody reads. A USB without a host drops them at once. (The boot's own
+  // lines, waiting for Espruino's first second, go too: a host asks for hello when it connects.)
   USB.setConsole(true);
   try {
     E.enableWatchdog(10, false);
