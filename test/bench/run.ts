@@ -571,7 +571,7 @@ async function main(): Promise<void> {
     const { benchFlashWear } = await import('./flash-wear');
     const w = await benchFlashWear();
     extra.flashWear = w;
-    figure({ id: 'flash_bytes_per_turn', label: '7. flash written per turn (journal + checkpoints)', value: w.flash_bytes_per_turn as number, unit: 'B', status: 'INFO', note: `bytes alone: ≈ ${fmt(w.flash_life_turns as number)} turns at 10k erase cycles (${fmt(w.journal_space_bytes as number)} B of Storage for the journal); a Pico's 4 KB chunk for the line file makes compactions ≈ 2.6× as frequent (README, Storage)` });
+    figure({ id: 'flash_bytes_per_turn', label: '7. flash written per turn (journal + checkpoints)', value: w.flash_bytes_per_turn as number, unit: 'B', status: 'INFO', note: `a Pico's Storage (model: 4 KB StorageFile chunks) compacts every ${w.pico_turns_per_compaction} turns → ≈ ${fmt(w.pico_flash_life_turns as number)} turns at 10k erase cycles${w.pico_storage_full ? `, ${w.pico_storage_full} files that did not fit` : ''}; bytes alone would give ≈ ${fmt(w.flash_life_turns as number)} (${fmt(w.journal_space_bytes as number)} B of Storage for the journal)` });
   }
 
   if (part('odds')) {

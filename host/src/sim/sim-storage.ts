@@ -13,6 +13,12 @@ export class SimStorage {
   /** Bytes and write calls since start: what a real board would put into flash. */
   written = { bytes: 0, writes: 0 };
   /**
+   * Each file made or erased, for a model of a board's flash (the bench's Pico Storage, where
+   * files are aligned, have headers and a StorageFile takes its room in chunks): a whole file of
+   * `size` bytes, an append taking a StorageFile from `from` to `to` bytes, an erase.
+   */
+  onFlash: ((op: { kind: 'file'; name: string; size: number } | { kind: 'append'; name: string; from: number; to: number } | { kind: 'erase'; name: string; appended: boolean }) => void) | null = null;
+  /**
    * Fault injection (tests): the next write or append to a file whose name starts with `prefix`
    * stops after `keep` bytes and throws, as a power cut mid-write leaves flash on a board. Like
    * Espruino's Storage.write, a whole-file write has erased the old copy first, and the torn file
@@ -142,6 +148,7 @@ export class SimStorage {
         }
         st.count(data.length);
         st.persist();
+        if (st.onFlash && (offset === undefined || size !== undefined)) st.onFlash({ kind: 'file', name, size: next.length });
         return true;
       },
       writeJSON(name: string, v: unknown): boolean {
@@ -152,6 +159,7 @@ export class SimStorage {
         st.erasing(name);
         delete st.files[name];
         st.persist();
+        if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: false });
       },
       eraseAll(): void {
         if (st.cut) return;
@@ -167,7 +175,10 @@ export class SimStorage {
       compact(): void {},
       open(name: string, mode: 'r' | 'w' | 'a') {
         const key = name + '\u0001';
-        if (mode === 'w' && !st.cut) st.files[key] = '';
+        if (mode === 'w' && !st.cut) {
+          st.files[key] = '';
+          if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: true });
+        }
         let pos = 0;
         // As Espruino's StorageFile: a write that found no room leaves the handle unwritable for
         // good ("Can't write in this mode"), whatever room there is later.
@@ -187,9 +198,11 @@ export class SimStorage {
               dead = true;
               throw new Error('Unable to find or create file');
             }
+            const from = (st.files[key] || '').length;
             st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
+            if (st.onFlash) st.onFlash({ kind: 'append', name, from, to: st.files[key].length });
           },
           read(len: number): string | undefined {
             const f = st.files[key] || '';
@@ -215,6 +228,7 @@ export class SimStorage {
             st.erasing(name);
             delete st.files[key];
             st.persist();
+            if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: true });
           },
         };
       },
