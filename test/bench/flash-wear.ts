@@ -23,7 +23,7 @@ class PicoStorage {
   private used = 0;
   private trash = 0;
   compactions = 0;
-  /** Files that did not fit even after compacting (the board would refuse them: storage_full). */
+  /** Files that did not fit even after compacting (a board turns them down: storage_full). */
   full = 0;
 
   make(name: string, size: number): void {
