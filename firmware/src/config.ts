@@ -50,15 +50,25 @@ export function loadConfig(): BoardConfig {
   return c;
 }
 
+/** Setting ranges the board holds to (the host's too, config-settings.ts): esbuild inlines the enum. */
+export const enum ConfigLimit {
+  /** Any duration: longer is a typo (abandon=30d), not a setting anyone means. */
+  maxMs = 86400000,
+  /** The reroll window: 0 passed every throw at once, nobody could frustrate or reduce. */
+  windowMinMs = 2000,
+}
+/** The same for code that wants plain numbers. */
+export const MAX_SETTING_MS: number = ConfigLimit.maxMs;
+export const WINDOW_MIN_MS: number = ConfigLimit.windowMinMs;
+
 /** Sets one key; returns an error text or null. */
 export function setConfig(c: BoardConfig, k: string, v: unknown): string | null {
   const cur = (c as unknown as Record<string, unknown>)[k];
   // Short details: the host explains them (they are the setting's name). Own keys only: `__proto__`
   // or `toString` are no settings.
   if (!(c as object).hasOwnProperty(k) || typeof v !== typeof cur) return k;
-  // The host's ranges (config-settings.ts), for a raw packet too: durations up to a day, a reroll
-  // window of 2 s at least (0 passed every throw at once: nobody could frustrate or reduce).
-  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : 864e5) || (k === 'window_ms' && v < 2000))) return k;
+  // The ranges hold for a raw packet too, not only for the host's config command.
+  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : ConfigLimit.maxMs) || (k === 'window_ms' && v < ConfigLimit.windowMinMs))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
 }

@@ -19,6 +19,15 @@ afterAll(async () => {
   while (done.length) await done.pop()!();
 });
 
+/** A mirror of a fresh simulated board (closed after the tests), not started yet. */
+async function simTable(label: string): Promise<TableMirror> {
+  const stream = await openBoard(parseBoardSpec('sim:memory'));
+  done.push(() => stream.close());
+  const t = new TableMirror(label, stream);
+  done.push(() => t.stop());
+  return t;
+}
+
 describe('the mirror page draws what it is sent', () => {
   it('names as text, markers, frustrations and the LED board, in a game, at its end and in a new set-up', async () => {
     const { table, web } = await simWebServer(done, { label: 'Tisch' });
@@ -151,10 +160,7 @@ describe('the mirror page draws what it is sent', () => {
   it('the countdown bar runs down over updates; a host back with fewer tables drops the gone panel', async () => {
     const tables: TableMirror[] = [];
     for (const label of ['Eins', 'Zwei']) {
-      const stream = await openBoard(parseBoardSpec('sim:memory'));
-      done.push(() => stream.close());
-      const t = new TableMirror(label, stream);
-      done.push(() => t.stop());
+      const t = await simTable(label);
       await t.start();
       tables.push(t);
     }
@@ -197,10 +203,7 @@ describe('the mirror page draws what it is sent', () => {
   });
 
   it('says since when the host is lost with the date once that is not today, and asks for nothing it is not served', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    done.push(() => stream.close());
-    const table = new TableMirror('Nacht', stream);
-    done.push(() => table.stop());
+    const table = await simTable('Nacht');
     const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
     await table.start();
     const page = await openChromium({ width: 1280, height: 720 }, done);
@@ -234,10 +237,7 @@ describe('the mirror page draws what it is sent', () => {
   });
 
   it('a refusal goes at its time by the page\'s own clock, with no update from the host', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    done.push(() => stream.close());
-    const table = new TableMirror('Drei', stream);
-    done.push(() => table.stop());
+    const table = await simTable('Drei');
     const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
     await table.start();
     const synced = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
@@ -257,10 +257,7 @@ describe('the mirror page draws what it is sent', () => {
   }, 90_000);
 
   it('a feed answered with no event stream (an error page) is opened again by the page, not left until it goes stale', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    done.push(() => stream.close());
-    const table = new TableMirror('Vier', stream);
-    done.push(() => table.stop());
+    const table = await simTable('Vier');
     await table.start();
     const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
     const port = Number(new URL(web.url).port);
@@ -296,10 +293,7 @@ describe('the mirror page draws what it is sent', () => {
   }, 60_000);
 
   it('a feed that went quiet is opened again once, not over and over while the host stays quiet', async () => {
-    const stream = await openBoard(parseBoardSpec('sim:memory'));
-    done.push(() => stream.close());
-    const table = new TableMirror('Fuenf', stream);
-    done.push(() => table.stop());
+    const table = await simTable('Fuenf');
     await table.start();
     const web = await startWebServer([table], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
     const port = Number(new URL(web.url).port);

@@ -3,7 +3,7 @@
  * and range, how a value reads, and `KEY=VALUE` parsing checked against the firmware's own rule.
  * Kept apart from the command so `dicetray --help` lists them without loading the serial side.
  */
-import { DEFAULT_BOARD_CONFIG, setConfig, type BoardConfig } from '../../../firmware/src/config';
+import { DEFAULT_BOARD_CONFIG, MAX_SETTING_MS, setConfig, WINDOW_MIN_MS, type BoardConfig } from '../../../firmware/src/config';
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
 import { EXIT, HostError } from '../errors';
 
@@ -23,13 +23,13 @@ export interface Setting {
   meaning: string;
 }
 
-/** Durations beyond a day are typos (abandon=30d), not settings anyone means. */
-const MAX_MS = 24 * 3600 * 1000;
+/** Durations beyond a day are typos (abandon=30d), not settings anyone means (the board's limit). */
+const MAX_MS = MAX_SETTING_MS;
 
 /** Every key of BoardConfig, in the firmware's order (the test checks none is missing). */
 export const SETTINGS: Setting[] = [
   // A window of 0 passes every throw at once: nobody could ever frustrate or reduce.
-  { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, min: 2000, meaning: 'reroll window: how long opponents have to frustrate a throw' },
+  { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, min: WINDOW_MIN_MS, meaning: 'reroll window: how long opponents have to frustrate a throw' },
   { key: 'marker_ms', alias: 'marker', kind: 'ms', max: MAX_MS, zero: 'at once', meaning: 'before the board applies the only possible marker action (BACK still corrects the throw)' },
   { key: 'brightness', alias: null, kind: 'level', max: 255, meaning: 'LED brightness: the highest level of a colour channel (0..255)' },
   { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: LED_BUDGET_MAX_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },

@@ -230,6 +230,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   }
   let lastPct = -1;
   let result;
+  const hide = (text: string) => redactPasswords(text, [opts.kioskPassword, opts.unlock]);
   try {
     say('upload', `dicetray: connecting to ${spec.name} to write it to Storage (.bootcde)…`, { port: spec.name });
     result = await uploadToStorage({
@@ -247,7 +248,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
           say('progress', `dicetray: ${String(step).padStart(3)} % (${sent} of ${total} bytes)`, { sent, total });
         }
       },
-      onLog: opts.verbose ? (l) => io.err('espruino: ' + redactPasswords(l, [opts.kioskPassword, opts.unlock])) : undefined,
+      onLog: opts.verbose ? (l) => io.err('espruino: ' + hide(l)) : undefined,
     });
   } catch (e) {
     if (bridge) await bridge.close();
@@ -256,8 +257,8 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   }
   if (bridge) await bridge.close();
   const env = result.env;
-  if (opts.verbose) for (const w of result.warnings) io.err('espruino: ' + redactPasswords(w, [opts.kioskPassword, opts.unlock]));
-  const bad = redactPasswords(result.output, [opts.kioskPassword, opts.unlock]).split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
+  if (opts.verbose) for (const w of result.warnings) io.err('espruino: ' + hide(w));
+  const bad = hide(result.output).split(/\r?\n/).find((l) => l.indexOf('DT:') < 0 && /Uncaught|ERROR:|Storage full|Prompt not detected/.test(l) && !/getURL/.test(l));
   if (bad) {
     if (stream) stream.close();
     throw new HostError(`the board reported an error during the upload: ${bad.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/[\x00-\x1f]/g, '').replace(/^[>\s]+/, '').trim()}`, EXIT.flash, 'run again with --verbose to see the whole exchange');

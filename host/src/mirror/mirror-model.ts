@@ -8,7 +8,7 @@ import { step } from '../../../shared/engine/step';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
-import { checkPvState } from '../../../shared/games/pechvogel/check-state';
+import { checkPvState, whole } from '../../../shared/games/pechvogel/check-state';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { staffLeds } from '../../../firmware/src/maintenance/staff-menu';
 import type { BoardConfig } from '../../../firmware/src/config';
@@ -273,7 +273,6 @@ export class MirrorModel extends EventEmitter {
   }
 }
 
-const whole = (x: unknown, lo: number, hi: number) => typeof x === 'number' && x % 1 === 0 && x >= lo && x <= hi;
 const REROLL_BY = [null, 'reduce', 'frustrate'];
 
 /**

@@ -8,6 +8,9 @@ import { readTextFile } from '../output';
 import { EXIT, HostError } from '../errors';
 import { lockStorage } from './path-lock';
 
+/** A file made, grown (a StorageFile) or erased: what a model of a board's flash follows. */
+export type FlashOp = { kind: 'file'; name: string; size: number } | { kind: 'append'; name: string; from: number; to: number } | { kind: 'erase'; name: string; appended: boolean };
+
 export class SimStorage {
   files: Record<string, string> = {};
   /** Bytes and write calls since start: what a real board would put into flash. */
@@ -17,7 +20,7 @@ export class SimStorage {
    * files are aligned, have headers and a StorageFile takes its room in chunks): a whole file of
    * `size` bytes, an append taking a StorageFile from `from` to `to` bytes, an erase.
    */
-  onFlash: ((op: { kind: 'file'; name: string; size: number } | { kind: 'append'; name: string; from: number; to: number } | { kind: 'erase'; name: string; appended: boolean }) => void) | null = null;
+  onFlash: ((op: FlashOp) => void) | null = null;
   /**
    * Fault injection (tests): the next write or append to a file whose name starts with `prefix`
    * stops after `keep` bytes and throws, as a power cut mid-write leaves flash on a board. Like
@@ -93,6 +96,10 @@ export class SimStorage {
     renameSync(this.path + '.tmp', this.path);
   }
 
+  private flashed(op: FlashOp): void {
+    if (this.onFlash) this.onFlash(op);
+  }
+
   private count(bytes: number): void {
     this.written.bytes += bytes;
     this.written.writes++;
@@ -148,7 +155,7 @@ export class SimStorage {
         }
         st.count(data.length);
         st.persist();
-        if (st.onFlash && (offset === undefined || size !== undefined)) st.onFlash({ kind: 'file', name, size: next.length });
+        if (offset === undefined || size !== undefined) st.flashed({ kind: 'file', name, size: next.length });
         return true;
       },
       writeJSON(name: string, v: unknown): boolean {
@@ -159,7 +166,7 @@ export class SimStorage {
         st.erasing(name);
         delete st.files[name];
         st.persist();
-        if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: false });
+        st.flashed({ kind: 'erase', name, appended: false });
       },
       eraseAll(): void {
         if (st.cut) return;
@@ -177,7 +184,7 @@ export class SimStorage {
         const key = name + '\u0001';
         if (mode === 'w' && !st.cut) {
           st.files[key] = '';
-          if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: true });
+          st.flashed({ kind: 'erase', name, appended: true });
         }
         let pos = 0;
         // As Espruino's StorageFile: a write that found no room leaves the handle unwritable for
@@ -202,7 +209,7 @@ export class SimStorage {
             st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
-            if (st.onFlash) st.onFlash({ kind: 'append', name, from, to: st.files[key].length });
+            st.flashed({ kind: 'append', name, from, to: st.files[key].length });
           },
           read(len: number): string | undefined {
             const f = st.files[key] || '';
@@ -228,7 +235,7 @@ export class SimStorage {
             st.erasing(name);
             delete st.files[key];
             st.persist();
-            if (st.onFlash) st.onFlash({ kind: 'erase', name, appended: true });
+            st.flashed({ kind: 'erase', name, appended: true });
           },
         };
       },

@@ -8,7 +8,7 @@ import { FIRST, MARKER, OVER, REROLL, TARGET, THROW, WINDOW } from './phases';
 
 const PHASES = [FIRST, TARGET, THROW, WINDOW, REROLL, MARKER, OVER];
 
-function whole(x: unknown, lo: number, hi: number): boolean {
+export function whole(x: unknown, lo: number, hi: number): boolean {
   return typeof x === 'number' && x % 1 === 0 && x >= lo && x <= hi;
 }
 
