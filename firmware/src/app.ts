@@ -93,19 +93,9 @@ export class App {
     // A journal that cannot be resumed (Storage full, a damaged file) must not stop the board at
     // every power-up: it starts in set-up, says why, and the next game replaces the journal.
     try {
-      const r = loadRare().boot(this);
+      const r = loadRare().boot(this, step);
       if (r) {
-        // After a power cut: the checkpoint plus the journaled actions after it.
-        let s = r.state as PvState;
-        for (let i = 0; i < r.actions.length; i++) {
-          const res = step(s, r.actions[i]);
-          // Cannot happen for committed actions: stop rather than guess, and never append after it.
-          if (!res.ok) {
-            r.torn = true;
-            break;
-          }
-          s = res.state;
-        }
+        const s = r.state;
         this.setGame(r.header as DeviceHeader, s);
         // A torn line would have the next action appended right after it: start the lines afresh.
         if (r.torn) this.journal.checkpoint(r.header, s);
@@ -127,11 +117,10 @@ export class App {
         if (still.indexOf('OK') >= 0 && still.indexOf('BK') >= 0) this.startSelfTest();
       }, SELFTEST_ENTER_MS);
     }
-    listen(
-      linkMode,
-      (cmd) => this.command(cmd),
-      (code) => this.err(code),
-    );
+    // Bound, not arrows: an Espruino closure keeps its function's whole scope, and these live as
+    // long as the board (the resumed journal stayed in RAM with them: 2,213 live variables after
+    // resuming 3.3 KB of lines, against 1,402 in play).
+    listen(linkMode, this.command.bind(this), this.err.bind(this));
     this.sendHello();
     this.tick();
   }

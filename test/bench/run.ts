@@ -366,14 +366,14 @@ SCENARIOS.push(withLeds('cycle'), withLeds('commit'), withLeds('turnEnd'), withL
  */
 function harness(code: string, sc: Scenario, units: number): string {
   const text = (cs: HostCmd[]) => JSON.stringify(cs.map((c) => JSON.stringify(c)));
-  // Ticks: the app object is caught on its way through App#command during the set-up (the boot
+  // Ticks: the app object is caught at its first App#refresh during the set-up, and the method put back (the boot
   // bundle is flat, so its App class is a global with tick/refresh/command on its prototype). A
   // flip is forced by making the tick due and the frame new to the LEDs and the link, which is what
   // a blink phase flip does (the board clock cannot be moved on the Linux build: setTime is a no-op).
   const tick = sc.tick
     ? `var A,k,app;for(k in global){A=global[k];if(typeof A==="function"&&A.prototype&&A.prototype.tick&&A.prototype.refresh&&A.prototype.command)break;A=null;}
 if(!A)throw new Error("bench: no App class among the globals");
-var cmd=A.prototype.command;A.prototype.command=function(x){app=this;return cmd.call(this,x);};`
+var rf=A.prototype.refresh;A.prototype.refresh=function(){app=this;A.prototype.refresh=rf;return rf.call(this);};`
     : '';
   // A flip also moves the frozen clock half a second (the slow blink's other phase; ~20 k of its count).
   const unit = sc.tick === 'flip' ? 'T=10000.6-T;delete global.getTime;global.getTime=Number.bind(null,T);app.wake=0;app.frame.shown="";app.lastFrame="";app.tick();' : sc.tick === 'idle' ? 'app.wake=Infinity;app.tick();' : sc.deferred ? 'var q=Q;Q=[];for(j=0;j<q.length;j++)q[j]();' : 'for(j=0;j<U.length;j++)send(U[j]);';

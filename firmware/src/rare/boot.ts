@@ -1,15 +1,15 @@
 /** Boot: the boot counter (in hello, and part of the virtual dice seed) and the journaled game. */
 import type { App } from '../app';
 import { espruinoModule } from '../espruino-module';
-import { loadJournal, type Restored } from '../journal-load';
+import { loadJournal, type Replay, type Restored } from '../journal-load';
 
-/** Counts the boot; returns the game to resume (the app replays it with the engine it has). */
-export function boot(app: App): Restored | null {
+/** Counts the boot; returns the game to resume, replayed with the engine the app has (`step`). */
+export function boot(app: App, step: Replay): Restored | null {
   const S = espruinoModule('Storage');
   // (A torn write leaves digits and junk: the count goes on from its digits, never NaN.)
   app.boots = (parseInt(S.read('dt.boots') as string) || 0) + 1;
   S.write('dt.boots', String(app.boots));
-  const r = loadJournal();
+  const r = loadJournal(step);
   if (r) {
     // The journal carries on where it was: its lines' size, its checkpoint slot and counter.
     const j = app.journal;

@@ -7,15 +7,15 @@ import type { RuleError } from '../../../shared/engine/types';
 import type { App } from '../app';
 import type { BoardConfig } from '../config';
 import { espruinoModule } from '../espruino-module';
-import type { Restored } from '../journal-load';
+import type { Replay, Restored } from '../journal-load';
 
 export const RARE_FILE = 'dt.rare';
 
 export interface Rare {
   /** Board settings from Storage, defaults where missing. */
   loadConfig(): BoardConfig;
-  /** Counts the boot; returns the journaled game to resume, if any. */
-  boot(app: App): Restored | null;
+  /** Counts the boot; returns the journaled game to resume, if any, replayed with `step`. */
+  boot(app: App, step: Replay): Restored | null;
   newGame(app: App, seats: number[], names: string[] | null, start: number, config: Record<string, unknown>, seed: number | undefined): RuleError | null;
   /** The host's new, load, snap and cfg commands (checked by checkCommand). */
   command(app: App, c: Record<string, any>): void;
