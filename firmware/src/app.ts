@@ -10,10 +10,10 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { Face, PvState } from '../../shared/games/pechvogel/types';
-import { FIRST, OVER, WINDOW } from '../../shared/games/pechvogel/phases';
+import { OVER, WINDOW } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, LINE_TEXT_LIMIT, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
-import { CHECKPOINT_AFTER_BYTES, Journal, LINES_FILE } from './journal';
+import { CHECKPOINT_AFTER_BYTES, CHECKPOINT_FORCED_BYTES, Journal, LINES_FILE } from './journal';
 import { espruinoModule } from './espruino-module';
 import type { BoardConfig } from './config';
 import { saveConfig } from './save-config';
@@ -175,7 +175,9 @@ export class App {
       this.err('storage_full');
       return { code: 'storage_full', message: '' };
     }
-    if (s.phase === OVER || (s.phase === FIRST && J.pending >= CHECKPOINT_AFTER_BYTES)) this.checkpointSoon();
+    // A checkpoint where the state holds no undo copy of the one before it (half the size), unless
+    // the lines are about to need a second chunk (journal.ts).
+    if (s.phase === OVER || (J.pending >= CHECKPOINT_AFTER_BYTES && (!s.undo || J.pending >= CHECKPOINT_FORCED_BYTES))) this.checkpointSoon();
     this.state = s;
     let fx = '';
     let turn = false;

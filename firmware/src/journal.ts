@@ -25,16 +25,28 @@ export const LINES_FILE = 'dt.log';
 export const VOTES_FILE = 'dt.vote';
 
 /**
- * A new checkpoint is written at a turn end only once this many bytes of action lines have
- * piled up: a checkpoint is ~1.3 KB, a turn's lines ~0.4 KB, so this cuts flash wear roughly in
- * half while a resume replays at most a few turns.
+ * A new checkpoint is written once this many bytes of action lines have piled up, at the first
+ * action after which there is no throw to correct (the state then holds no undo copy of the one
+ * before it: half the size). The lines go to a StorageFile, which on a Pico reserves a 4 KB chunk
+ * at its first line, and every checkpoint starts them afresh in a new chunk: with the checkpoints
+ * beside it that is one Storage compaction per checkpoint, so a fuller chunk is a longer flash life
+ * (2 KB at turn ends: a compaction every 6.6 turns; this: every 10, the bench's model of a Pico's
+ * Storage). A resume replays at most these lines, a line at a time (journal-load.ts).
  */
-export const CHECKPOINT_AFTER_BYTES = 2048;
+export const CHECKPOINT_AFTER_BYTES = 3500;
+
+/**
+ * At any action (a turn of many corrections), a checkpoint once this many bytes piled up: the
+ * lines never need a second chunk. A Pico has no room for one beside the first and the
+ * checkpoints, so every action of that turn was refused with storage_full, and the turn could not
+ * end. A chunk is 4,064 B: the rest is room for the lines a burst adds before the checkpoint runs.
+ */
+export const CHECKPOINT_FORCED_BYTES = 3800;
 
 /**
  * Storage the build keeps free for the journal and the board's small files (two checkpoints of
- * ~1.3 KB, up to ~2.5 KB of lines, settings, votes, boot count and their headers: ~6.5 KB at
- * most). What is left beyond that is where Storage appends before it compacts: the flash life in
+ * ~1.3 KB for 5 players, the lines' 4 KB chunk, settings and their spare, votes, boot count and
+ * their headers: ~7.3 KB at most). What is left beyond that is where Storage appends before it compacts: the flash life in
  * the README follows from it.
  */
 export const JOURNAL_STORAGE_BYTES = 8000;

@@ -48,7 +48,7 @@ describe('journal checkpoints', () => {
     }
     expect(runner.model.state!.phase).toBe('game_over');
     expect(cuts).toBeGreaterThan(10);
-    // At least the game-over checkpoint and some in between (a checkpoint every ~2 KB of lines).
+    // At least the game-over checkpoint and some in between (a checkpoint every ~3.5 KB of lines).
     expect(checkpoints).toBeGreaterThan(2);
   }, 120_000);
 });

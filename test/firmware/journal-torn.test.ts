@@ -21,7 +21,7 @@ describe('power cut during a flash write', () => {
     it(`a checkpoint torn after ${keep} bytes: resumes from the previous checkpoint and its lines`, async () => {
       const g = await game(keep + 3);
       // Play until the journal has lines, then tear the next checkpoint (the next turn end that
-      // writes one: 2 KB of lines, or the game's end).
+      // writes one: 3.5 KB of lines, or the game's end).
       for (let i = 0; i < 30; i++) g.move();
       g.board.storage.tearNext = { prefix: 'dt.ga', keep };
       let before = g.snap();

@@ -13,6 +13,7 @@ import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { bootedSim } from '../support/game-driver';
 import { journalGame } from '../support/journal-game';
+import { LINES_FILE } from '../../firmware/src/journal';
 
 /** Leaves `room` bytes of Storage free. */
 function fill(storage: { files: Record<string, string>; capacity: number; used(): number }, room: number): void {
@@ -24,7 +25,9 @@ describe('a full Storage at the table', () => {
   it('a new game that cannot be journaled is refused, the table left in set-up, and no game mixes with another', async () => {
     const g = await journalGame(7, ['Ann', 'Ben', 'Cleo']);
     for (let i = 0; i < 5; i++) g.move();
-    // Room for action lines, not for a checkpoint.
+    // Room for action lines, not for a checkpoint: at a moment without action lines (as right after
+    // a checkpoint). With lines there, the new game erases their 4 KB chunk first, and it fits.
+    g.board.storage.api().open(LINES_FILE, 'r').erase();
     fill(g.board.storage, 300);
     const from = g.sim.msgs.length;
     g.sim.requestSync({ c: 'new', p: ['Xena', 'Yuri'], seed: 5 } as HostCmd);

@@ -57,9 +57,15 @@ export class SimStorage {
     this.cut = true;
     return t.keep;
   }
+  /**
+   * `capacity`: a Pico's 48 KB. `chunk`: the room a StorageFile takes at a time, as on a Pico
+   * (Espruino reserves min(page, 4 KB) less its 32-byte header at a chunk's first byte; a Pico's
+   * pages are 16 KB); 0 counts its bytes as written.
+   */
   constructor(
     private path: string | null,
     readonly capacity = 48 * 1024,
+    readonly chunk = 4096 - 32,
   ) {
     if (!path) return;
     this.release = lockStorage(path);
@@ -105,9 +111,20 @@ export class SimStorage {
     this.written.writes++;
   }
 
+  /**
+   * The room of the boot bundle a board holds in Storage as .bootcde, while this one has none
+   * and boots the bundle it came with (flashedSimBoard): its Storage fills as a board's does.
+   */
+  bootRoom = 0;
+
+  /** Storage taken: a file's size in 4-byte words and its 32-byte header; a StorageFile's chunks whole. */
   used(): number {
-    let n = 0;
-    for (const k of Object.keys(this.files)) n += this.files[k].length + 32;
+    let n = this.files['.bootcde'] === undefined ? this.bootRoom : 0;
+    for (const k of Object.keys(this.files)) {
+      const len = this.files[k].length;
+      if (this.chunk && k.charAt(k.length - 1) === '\u0001') n += Math.ceil(len / this.chunk) * (this.chunk + 32);
+      else n += ((len + 3) & ~3) + 32;
+    }
     return n;
   }
 
@@ -201,12 +218,15 @@ export class SimStorage {
               throw new Error('power cut while appending to ' + name + ' (simulated)');
             }
             // A new file of its own on the first write, and more room as it grows: full Storage refuses it.
-            if (st.used() + String(s).length + (st.files[key] === undefined ? 32 : 0) > st.capacity) {
+            const old = st.files[key];
+            const from = (old || '').length;
+            st.files[key] = (old || '') + String(s);
+            if (st.used() > st.capacity) {
+              if (old === undefined) delete st.files[key];
+              else st.files[key] = old;
               dead = true;
               throw new Error('Unable to find or create file');
             }
-            const from = (st.files[key] || '').length;
-            st.files[key] = (st.files[key] || '') + String(s);
             st.count(String(s).length);
             st.persist();
             st.flashed({ kind: 'append', name, from, to: st.files[key].length });

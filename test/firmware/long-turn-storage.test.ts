@@ -1,0 +1,45 @@
+/**
+ * A turn of many actions (corrections, a stranger at the pad) in a Pico's Storage, on the
+ * simulated board, whose Storage takes room as a Pico's: the firmware's files, 4-byte words,
+ * 32-byte headers and the action lines' StorageFile in 4,064-byte chunks reserved whole. Those lines
+ * once needed a second chunk in such a turn; a Pico has no room for one beside the first and the
+ * checkpoints, so every action was refused with storage_full and the turn could never end. Now a
+ * checkpoint comes before the lines fill their chunk, and a power cut still resumes the game whole.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HostCmd } from '../../shared/protocol/messages';
+import type { PvState } from '../../shared/games/pechvogel/types';
+import { journalGame } from '../support/journal-game';
+import { CHECKPOINT_FILES, LINES_FILE } from '../../firmware/src/journal';
+
+const FACES = [
+  [3, 3, 4, 5, 6, 7, 7],
+  [3, 4, 4, 5, 6, 7, 7],
+];
+
+describe('a long turn in a Pico-sized Storage', () => {
+  it('takes 150 corrections in one turn, its lines never past one chunk, and resumes to the last of them', async () => {
+    const g = await journalGame(3);
+    const st = g.board.storage;
+    // As a board is: the boot bundle and both modules in Storage beside the journal.
+    expect(st.bootRoom).toBeGreaterThan(32 * 1000);
+    expect(Object.keys(st.files)).toEqual(expect.arrayContaining(['dt.maint', 'dt.rare']));
+    expect(st.capacity - st.used()).toBeLessThan(8 * 1024);
+    g.sim.requestSync({ c: 'act', a: { do: 'throw', faces: FACES[0] } } as HostCmd);
+    let longest = 0;
+    for (let i = 1; i <= 150; i++) {
+      const r = g.sim.requestSync({ c: 'act', a: { do: 'correct', faces: FACES[i % 2] } } as HostCmd);
+      expect(r.msgs.filter((m) => m.t === 'err' || m.t === 'rej'), `correction ${i}`).toEqual([]);
+      expect(r.msgs.find((m) => m.t === 'act'), `correction ${i}`).toMatchObject({ n: 1 + i });
+      g.board.advance(0);
+      longest = Math.max(longest, (st.files[LINES_FILE + '\u0001'] || '').length);
+    }
+    expect(longest).toBeLessThanOrEqual(st.chunk);
+    // Checkpoints came in the turn (the lines started again).
+    expect(CHECKPOINT_FILES.some((f) => st.files[f] && JSON.parse(st.files[f]).s.n > 1)).toBe(true);
+    const before = g.snap();
+    g.restart();
+    expect(g.snap() as PvState).toEqual(before);
+    expect(before.n).toBe(151);
+  });
+});
