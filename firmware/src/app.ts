@@ -206,7 +206,13 @@ export class App {
     if (this.cpTimer >= 0) return;
     this.cpTimer = setTimeout(() => {
       this.cpTimer = -1;
-      if (this.state && this.header) this.journal.checkpoint(this.header, this.state);
+      // No room (the old checkpoint and the lines stay, and the next action tries again): said, not
+      // thrown out of a timer, where a kiosk's locked console took it and the host heard nothing.
+      try {
+        if (this.state && this.header) this.journal.checkpoint(this.header, this.state);
+      } catch (e) {
+        this.err('storage_full', 'checkpoint');
+      }
     }, 0) as unknown as number;
   }
 

@@ -42,4 +42,33 @@ describe('a long turn in a Pico-sized Storage', () => {
     expect(g.snap() as PvState).toEqual(before);
     expect(before.n).toBe(151);
   });
+
+  it('a checkpoint with no room is said (storage_full, "checkpoint"), not thrown; the next action tries again', async () => {
+    const g = await journalGame(4);
+    const st = g.board.storage;
+    g.sim.requestSync({ c: 'act', a: { do: 'throw', faces: FACES[0] } } as HostCmd);
+    // Room for the lines in their chunk (already reserved), none for a checkpoint.
+    st.files.filler = '';
+    st.files.filler = 'x'.repeat(st.capacity - st.used() - 100);
+    const said: unknown[] = [];
+    let i = 1;
+    for (; i <= 80 && !said.length; i++) {
+      const from = g.sim.msgs.length;
+      g.sim.requestSync({ c: 'act', a: { do: 'correct', faces: FACES[i % 2] } } as HostCmd);
+      g.board.advance(0);
+      said.push(...g.sim.msgs.slice(from).filter((m) => m.t === 'err'));
+    }
+    expect(said).toEqual([expect.objectContaining({ code: 'storage_full', msg: 'checkpoint' })]);
+    expect(g.board.errors).toEqual([]);
+    // The game goes on (its lines are still journaled), and with room again the next action's checkpoint is written.
+    const before = CHECKPOINT_FILES.map((f) => st.files[f]).join('');
+    delete st.files.filler;
+    const r = g.sim.requestSync({ c: 'act', a: { do: 'correct', faces: FACES[i % 2] } } as HostCmd);
+    g.board.advance(0);
+    expect(r.msgs.filter((m) => m.t === 'err')).toEqual([]);
+    expect(CHECKPOINT_FILES.map((f) => st.files[f]).join('')).not.toBe(before);
+    const now = g.snap();
+    g.restart();
+    expect(g.snap()).toEqual(now);
+  });
 });
