@@ -52,6 +52,8 @@ export const ERROR_TEXT: Record<string, string> = {
   no_game: 'no game running',
   setup_keys: 'in the set-up the seat buttons join, K1–K3 switch the options and OK starts',
   storage_full: 'the board\'s Storage is full: nothing was taken (staff: flash the firmware again)',
+  // Code and detail: a checkpoint with no room (an err line; nothing was refused).
+  'storage_full:checkpoint': "the board's Storage had no room to save the game: every action so far is journaled, and it tries again at the next (staff: if it goes on, end the game or flash the firmware again)",
   // Board errors (err lines).
   resume_failed: 'the journaled game could not be resumed: the board started in set-up',
   bad_config: 'the board did not take that setting (an unknown key, or a value out of range)',
@@ -72,6 +74,8 @@ export const ERROR_TEXT: Record<string, string> = {
 export function describeError(e: RuleError): string {
   // A throw's wrong count says what was due ("5 due", "no throw now"); any other detail is a face no die shows.
   if (e.code === 'wrong_dice_count' && e.message && !/ due$|^no throw now$/.test(e.message)) return `no Pechvogel die shows ${e.message} (3 to 7, or R for a raven)`;
+  const own = ERROR_TEXT[e.code + ':' + e.message];
+  if (own) return own;
   const text = ERROR_TEXT[e.code] || e.code;
   return e.message ? `${text} (${e.message})` : text;
 }

@@ -6,7 +6,8 @@
  *  - a board that does not answer after a reconnect is asked again for as long as it takes;
  *  - a board that comes back speaking another protocol version is not mirrored;
  *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
- *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt).
+ * *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt);
+ *  - a checkpoint that found no room is said as such, not as a refused action.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
@@ -240,5 +241,18 @@ describe('the mirror after its first hello', () => {
     expect(mirror!.model.synced).toBe(true);
     port.emit('close', 'unplugged');
     expect(mirror!.model.synced).toBe(false);
+  });
+});
+
+describe("the mirror's words for a board's err lines", () => {
+  it('a checkpoint with no room is not called a refusal: nothing was refused', async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'err', code: 'storage_full', msg: 'checkpoint', s: 2 });
+    port.line({ t: 'err', code: 'storage_full', msg: '', s: 3 });
+    const said = notes.filter((n) => n.ev === 'board_error').map((n) => n.text);
+    expect(said).toHaveLength(2);
+    expect(said[0]).toMatch(/no room to save the game: every action so far is journaled/);
+    expect(said[0]).not.toMatch(/nothing was taken/);
+    expect(said[1]).toMatch(/Storage is full: nothing was taken/);
   });
 });

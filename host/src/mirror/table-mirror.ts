@@ -294,7 +294,7 @@ export class TableMirror extends EventEmitter {
       case 'button':
         return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
-        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${ERROR_TEXT[e.code] || e.code} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
+        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${ERROR_TEXT[e.code + ':' + e.msg] || ERROR_TEXT[e.code] || e.code} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
       case 'new_game':
         return this.note({ ev: 'new_game', text: e.cleared ? 'game cleared: the table is back in set-up' : 'new game on the board' });
       default:
