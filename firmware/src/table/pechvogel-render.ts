@@ -134,7 +134,7 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
   const ph = now % Ms.slow < Ms.halfSlow ? 1 : 2;
   /** Looks in this frame that blink: 1 slow, 2 fast (an error). */
   let b = 0;
-  /** View: 1 table, 2 entry. */
+  /** View: 1 table, 2 entry, 3 set-up. */
   let g = 1;
   let n: number;
   until = Infinity;
@@ -154,6 +154,8 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       lSeats = null;
     }
     b |= drawSetup(ui, ph, e);
+    // Gathered every frame (lG 0), as the table view (3: the attract sweep's too).
+    g = 3;
     lG = 0;
   } else {
     if (seats !== lSeats || f !== lF || s.phase === OVER) {
@@ -198,16 +200,17 @@ export function renderPechvogel(f: Frame, s: PvState | null, ui: PvUi, seats: nu
       }
       if (pP + pT + pB) b |= 1;
     }
-    if (attract) until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
   }
+  if (attract) until = Math.min(until, now - (now % Ms.sweep) + Ms.sweep);
   if (g !== lG) E.mapInPlace(g === 2 ? ENTRY : TABLE, f.leds, V);
-  lG = g;
-  if (attract && g === 2) {
-    // The sweep under the entry: where the entry leaves its LED dark (on the LEDs only: gather again next time).
+  if (attract && g > 1) {
+    // The sweep under the entry, or over an idle set-up: where it leaves its LED dark (on the LEDs
+    // only: gather again next time).
     n = __DT_BUILD__.sweep.charCodeAt(Math.floor(now / Ms.sweep) % 7);
     if (f.leds[n] === C.off) f.leds[n] = C.yellow;
-    lG = 0;
+    g = 0;
   }
+  lG = g;
   // Redraw at the next phase flip of what blinks, or at `until` if that comes first.
   // (A compare, not Math.min: a native call costs ~6 k more.)
   b = b & 2 ? Ms.halfFast : b ? Ms.halfSlow : 0;
