@@ -111,9 +111,9 @@ const PECHVOGEL: GameLayout = {
       description: 'Before the game (set-up): seats join with their seat buttons and the pad sets the options. ' +
         'Row 0, right panel (`seat_active`): a steady white LED above every seat that joined; the start seat (the one chosen, else the first seat in) blinks slowly. ' +
         'Row 0, left panel (`target` cells x 0..2): one cyan LED per option switched on — x 0 = K1 virtual dice, x 1 = K2 option R-PV-06b (a reduce reroll cannot be frustrated), x 2 = K3 steal only if the middle lacks the value. ' +
-        'Column 15 (`status`): the bottom LED (row 7) blinks amber slowly while set-up waits; it flashes red when a key is refused. Everything else is dark.',
+        'Column 15 (`status`): the bottom LED (row 7) blinks amber slowly while set-up waits; it flashes red when a key is refused. Everything else is dark, until the table has been idle for `attract_ms` (2 min by default, `dicetray config`): then one yellow LED steps through the seven dice cells (row 1, x 0..6) every 300 ms until the next press, as it does over a paused game.',
     },
-    { name: 'play', description: 'Left panel: the table (target, dice on the board, frustrations, markers, countdown). Right panel: seats and status.' },
+    { name: 'play', description: 'Left panel: the table (target, dice on the board, frustrations, markers, countdown). Right panel: seats and status. Idle for `attract_ms`: one yellow LED steps along the dice row every 300 ms where it is dark (dice still to throw), the game unchanged underneath, until the next press.' },
     { name: 'entry', description: 'While a throw is entered on the pad, the left panel shows the entry; the right panel stays as in play. With virtual dice it shows each roll the same way (all its dice entered): a first throw until its target is chosen, a later roll for 3 s (not one that ends the turn: the marker step\'s countdown stays in view).' },
     { name: 'gameover', description: 'Left panel keeps the final table; the seat bars show the final standings.' },
   ],
