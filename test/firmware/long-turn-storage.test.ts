@@ -5,6 +5,7 @@
  * once needed a second chunk in such a turn; a Pico has no room for one beside the first and the
  * checkpoints, so every action was refused with storage_full and the turn could never end. Now a
  * checkpoint comes before the lines fill their chunk, and a power cut still resumes the game whole.
+ * A host's names go into every checkpoint: at most 16 characters a seat.
  */
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
@@ -70,5 +71,20 @@ describe('a long turn in a Pico-sized Storage', () => {
     const now = g.snap();
     g.restart();
     expect(g.snap()).toEqual(now);
+  });
+});
+
+describe("a host's new game and its names", () => {
+  it('takes seven names of 16 characters, and refuses longer ones (bad_setup) without touching the game in play', async () => {
+    const g = await journalGame(5);
+    const n16 = ['Annabelle-Louisa', 'Benedikt-Maximil', 'Cleopatra-Victor', 'Dorothea-Henriet', 'Evangeline-Rosam', 'Friedrich-Wilhel', 'Gwendolyn-Isabel'];
+    expect(n16.every((x) => x.length === 16)).toBe(true);
+    const before = g.snap();
+    const long = g.sim.requestSync({ c: 'new', p: n16.map((x) => x + 'x'), cfg: { unofficial_player_count: true } } as HostCmd);
+    expect(long.msgs.filter((m) => m.t === 'err')).toEqual([expect.objectContaining({ code: 'bad_setup' })]);
+    expect(g.snap()).toEqual(before);
+    const ok = g.sim.requestSync({ c: 'new', p: n16, cfg: { unofficial_player_count: true } } as HostCmd);
+    expect(ok.msgs.find((m) => m.t === 'new')).toMatchObject({ n: 0 });
+    expect(g.snap().players.map((p) => p.name)).toEqual(n16);
   });
 });

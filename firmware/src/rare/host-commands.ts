@@ -17,10 +17,16 @@ function seatRange(n: number): number[] {
   return out;
 }
 
+/** Characters a seat for the names of a host's new game (the table's own are "Seat 1" …). */
+export const NAME_MAX = 16;
+
 export function command(app: App, c: Record<string, any>): void {
   if (c.c === 'new') {
     const names: string[] = c.p;
-    if (!Array.isArray(names)) return app.err('bad_setup');
+    // Names go into every checkpoint (twice with a throw's undo copy): seven long ones left no room
+    // in a Pico's Storage for one, and the table could not go on. So 16 characters a seat, all
+    // names together.
+    if (!Array.isArray(names) || names.join('').length > names.length * NAME_MAX) return app.err('bad_setup');
     const err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
     if (err) app.send({ t: 'rej', a: 'new', code: err.code });
     else app.table.enterPlay();
