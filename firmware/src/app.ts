@@ -277,7 +277,9 @@ export class App {
 
   /** OK + BACK held together for 3 s enters staff mode. */
   private chord(id: string, down: boolean): void {
-    this.down[id] = down;
+    // Only while held: kept for every button ever pressed, it held RAM for good.
+    if (down) this.down[id] = down;
+    else delete this.down[id];
     if (this.staffTimer >= 0) clearTimeout(this.staffTimer);
     this.staffTimer = -1;
     if (!this.down.OK && !this.down.BK) {

@@ -7,9 +7,11 @@ import type { ButtonKind } from './board';
 
 export const LONG_PRESS_MS = 800;
 
-/** Per held button: 1 = down, 2 = down and 'long' reported. */
+/**
+ * Per held button: its long-press timer (ids are never 0), or 0 once 'long' is reported. Released
+ * buttons have no entry: a record for every button ever pressed was RAM kept for good.
+ */
 const down: Record<string, number> = {};
-const timers: Record<string, number> = {};
 
 /**
  * `pressed` = level after a debounced edge; `emit` gets down, long, press and up. Repeated
@@ -18,22 +20,23 @@ const timers: Record<string, number> = {};
 export function buttonEdge(id: string, pressed: boolean, emit: (id: string, kind: ButtonKind) => void): void {
   if (pressed) {
     if (down[id] !== undefined) return;
-    down[id] = 1;
+    down[id] = 0;
     emit(id, 'down');
-    timers[id] = setTimeout(() => {
-      if (down[id] !== undefined) {
-        down[id] = 2; // long already reported
-        emit(id, 'long');
-      }
+    // (Cleared at release: it runs only while the button is held.)
+    down[id] = setTimeout(() => {
+      down[id] = 0;
+      emit(id, 'long');
     }, LONG_PRESS_MS) as unknown as number;
   } else {
-    const st = down[id];
-    if (st === undefined) return;
+    const t = down[id];
+    if (t === undefined) return;
     delete down[id];
-    clearTimeout(timers[id]);
     // The up edge even when the press's handler threw (a chord would stay held for good).
     try {
-      if (st === 1) emit(id, 'press');
+      if (t) {
+        clearTimeout(t);
+        emit(id, 'press');
+      }
     } finally {
       emit(id, 'up');
     }

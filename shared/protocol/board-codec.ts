@@ -66,9 +66,12 @@ export class PacketParser {
         this.buf += data[i];
         if (this.buf.length >= (this.len & 0x1fff)) {
           this.st = 0;
+          const t = this.buf;
+          // Not kept until the next packet: a host's load (up to 8 KB of junk) stayed in RAM with it.
+          this.buf = '';
           let o: unknown;
           try {
-            o = JSON.parse(this.buf);
+            o = JSON.parse(t);
           } catch (e) {
             this.onError('bad_json');
             continue;
