@@ -11,9 +11,8 @@
  *
  * Skipped without ESPRUINO_BIN.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/firmware-bundle';
-import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';
+import { describe, expect, it } from 'vitest';
+import { onBootedBundle } from '../support/espruino-process';
 
 const BIN = process.env.ESPRUINO_BIN;
 const IDS = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'OK', 'BK'];
@@ -29,19 +28,8 @@ const edges = (ids: string[]) =>
   `${JSON.stringify(ids)}.forEach(function(id){f(id,true,emit);f(id,false,emit)});print("EDGES",typeof A.press)})()`;
 
 describe.skipIf(!BIN)('button records on Espruino 2v29 for Linux ($ESPRUINO_BIN)', () => {
-  let p: EspruinoProcess | null = null;
-  afterEach(async () => {
-    if (p) await p.stop();
-    p = null;
-  });
-
   it('keeps no RAM per button pressed once it is released', () =>
-    retryOnPortRace('linux-button-records-ram', async () => {
-      if (p) await p.stop();
-      const b = await ensureBundle();
-      const q = await EspruinoProcess.start({ bin: BIN, storage: { ...b.files, '.bootcde': b.code } }, undefined, 60_000);
-      p = q;
-      const mem = async () => Number((await q.probe('print("MEM",process.memory().usage)', /MEM (\d+)/))[1]);
+    onBootedBundle('linux-button-records-ram', async (q, mem) => {
       await q.request({ c: 'cfg', k: 'attract_ms', v: 0 });
       await q.request({ c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'] });
       await q.request({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } });

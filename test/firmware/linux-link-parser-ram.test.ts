@@ -8,9 +8,8 @@
  *
  * Skipped without ESPRUINO_BIN.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/firmware-bundle';
-import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';
+import { describe, expect, it } from 'vitest';
+import { onBootedBundle } from '../support/espruino-process';
 
 const BIN = process.env.ESPRUINO_BIN;
 
@@ -28,18 +27,8 @@ const PARSE =
   'var m2=process.memory().usage;print("PARSED",got,bad,m0,m1,m2)})()';
 
 describe.skipIf(!BIN)('the link-mode packet parser on Espruino 2v29 for Linux ($ESPRUINO_BIN)', () => {
-  let p: EspruinoProcess | null = null;
-  afterEach(async () => {
-    if (p) await p.stop();
-    p = null;
-  });
-
   it('keeps no packet text once the packet is handled', () =>
-    retryOnPortRace('linux-link-parser-ram', async () => {
-      if (p) await p.stop();
-      const b = await ensureBundle();
-      const q = await EspruinoProcess.start({ bin: BIN, storage: { ...b.files, '.bootcde': b.code } }, undefined, 60_000);
-      p = q;
+    onBootedBundle('linux-link-parser-ram', async (q) => {
       const m = await q.probe(PARSE, /PARSED (\d+) (\d+) (\d+) (\d+) (\d+)/);
       const [got, bad, m0, m1, m2] = m.slice(1).map(Number);
       expect([got, bad]).toEqual([3, 0]);

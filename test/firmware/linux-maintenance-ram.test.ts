@@ -6,26 +6,14 @@
  *
  * Skipped without ESPRUINO_BIN.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ensureBundle } from '../../host/src/firmware-bundle';
-import { EspruinoProcess, retryOnPortRace, STAFF_LOAD } from '../support/espruino-process';
+import { describe, expect, it } from 'vitest';
+import { onBootedBundle, STAFF_LOAD } from '../support/espruino-process';
 
 const BIN = process.env.ESPRUINO_BIN;
 
 describe.skipIf(!BIN)('the maintenance module on Espruino 2v29 for Linux ($ESPRUINO_BIN)', () => {
-  let p: EspruinoProcess | null = null;
-  afterEach(async () => {
-    if (p) await p.stop();
-    p = null;
-  });
-
   it('leaves no RAM behind after staff-menu presses in a 5-player game', () =>
-    retryOnPortRace('linux-maintenance-ram', async () => {
-      if (p) await p.stop();
-      const b = await ensureBundle();
-      const q = await EspruinoProcess.start({ bin: BIN, storage: { ...b.files, '.bootcde': b.code } }, undefined, 60_000);
-      p = q;
-      const mem = async () => Number((await q.probe('print("MEM",process.memory().usage)', /MEM (\d+)/))[1]);
+    onBootedBundle('linux-maintenance-ram', async (q, mem) => {
       await q.request({ c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'] });
       await q.request({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] } });
       const before = await mem();

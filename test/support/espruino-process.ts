@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardLink } from '../../host/src/link/board-link';
+import { ensureBundle } from '../../host/src/firmware-bundle';
 import { encodePacket } from '../../shared/protocol/host-codec';
 import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
 
@@ -98,6 +99,23 @@ export async function retryOnPortRace(what: string, play: () => Promise<void>, f
     if (fresh) await fresh();
     await play();
   }
+}
+
+/**
+ * `play` on the firmware bundle booted from .bootcde (as a board boots, ESPRUINO_BIN), retried
+ * once on the port race; `mem()` is its live variables (process.memory().usage, after a GC). The
+ * interpreter is stopped after, also when `play` fails.
+ */
+export function onBootedBundle(what: string, play: (q: EspruinoProcess, mem: () => Promise<number>) => Promise<void>): Promise<void> {
+  return retryOnPortRace(what, async () => {
+    const b = await ensureBundle();
+    const q = await EspruinoProcess.start({ storage: { ...b.files, '.bootcde': b.code } }, undefined, 60_000);
+    try {
+      await play(q, async () => Number((await q.probe('print("MEM",process.memory().usage)', /MEM (\d+)/))[1]));
+    } finally {
+      await q.stop();
+    }
+  });
 }
 
 export class EspruinoProcess {
