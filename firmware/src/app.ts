@@ -343,6 +343,8 @@ export class App {
    * one: the next table joined the last one's seats and options (a long BACK at game over keeps them).
    */
   abandon(): void {
+    // Its countdowns go with it (a window's timer kept the old game in RAM until it ran out).
+    this.table.stopClocks();
     this.journal.clear();
     this.setGame(null, null);
     this.table.ui = newUi();
