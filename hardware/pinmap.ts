@@ -516,6 +516,18 @@ export interface FirmwareFit {
 /** Espruino keeps Storage files on 4-byte boundaries on these boards (JSF_ALIGNMENT, jsutils.h). */
 const STORAGE_ALIGNMENT = 4;
 
+/** The room a Storage file of `bytes` takes: its header and its size up to the next 4-byte boundary. */
+export function storageFileRoom(bytes: number): number {
+  return Math.ceil(bytes / STORAGE_ALIGNMENT) * STORAGE_ALIGNMENT + STORAGE_FILE_HEADER_BYTES;
+}
+
+/**
+ * A StorageFile (open(name, 'a')) takes its room a chunk at a time, reserved whole at the chunk's
+ * first byte: min(flash page, 4 KB) less its header (STORAGEFILE_CHUNKSIZE, jswrap_storage.c).
+ * A Pico's pages are 16 KB.
+ */
+export const STORAGE_CHUNK_BYTES = 4096 - STORAGE_FILE_HEADER_BYTES;
+
 /**
  * Throws PinMapError when the bundle + journal do not fit the board's Storage or the variable
  * use exceeds the board's JsVars. Counts a file header for every code file and one for the
@@ -524,8 +536,8 @@ const STORAGE_ALIGNMENT = 4;
 export function checkFirmwareFits(id: string, budget: FirmwareBudget): FirmwareFit {
   const board = resolveBoard(id);
   const files = budget.files || [budget.bundleBytes];
-  let headers = (files.length + 1) * STORAGE_FILE_HEADER_BYTES;
-  for (const n of files) headers += (STORAGE_ALIGNMENT - (n % STORAGE_ALIGNMENT)) % STORAGE_ALIGNMENT;
+  let headers = STORAGE_FILE_HEADER_BYTES;
+  for (const n of files) headers += storageFileRoom(n) - n;
   const used = budget.bundleBytes + budget.journalBytes + headers;
   if (used > board.storageBytes) {
     throw new PinMapError(`${id}: bundle ${budget.bundleBytes} B + journal ${budget.journalBytes} B + file headers ${headers} B = ` +

@@ -71,11 +71,15 @@ export const ERROR_TEXT: Record<string, string> = {
   bad_log: 'not an action log this version can replay',
 };
 
+/** The words for a code, or for the code with this detail where it has words of its own (`storage_full:checkpoint`). */
+export function errorText(code: string, detail: string): string {
+  return ERROR_TEXT[code + ':' + detail] || ERROR_TEXT[code] || code;
+}
+
 export function describeError(e: RuleError): string {
   // A throw's wrong count says what was due ("5 due", "no throw now"); any other detail is a face no die shows.
   if (e.code === 'wrong_dice_count' && e.message && !/ due$|^no throw now$/.test(e.message)) return `no Pechvogel die shows ${e.message} (3 to 7, or R for a raven)`;
-  const own = ERROR_TEXT[e.code + ':' + e.message];
-  if (own) return own;
-  const text = ERROR_TEXT[e.code] || e.code;
-  return e.message ? `${text} (${e.message})` : text;
+  const text = errorText(e.code, e.message);
+  // A detail with words of its own is said in them; any other follows the code's words.
+  return e.message && !ERROR_TEXT[e.code + ':' + e.message] ? `${text} (${e.message})` : text;
 }

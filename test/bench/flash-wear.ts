@@ -5,16 +5,15 @@
 import { freshSimRunner } from '../support/sim-runner';
 import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 import { mulberry32 } from '../support/random';
+import { STORAGE_CHUNK_BYTES, storageFileRoom } from '../../hardware/pinmap';
 
 /** STM32F4 flash endurance from the datasheet (not measured here). */
 const ERASE_CYCLES = 10_000;
 const PICO_STORAGE = 48 * 1024;
-/** A StorageFile chunk on a Pico: min(page, 4096) less its 32-byte header (Espruino's jswrap_storage.c). */
-const PICO_CHUNK = 4096 - 32;
 
 /**
  * A Pico's Storage as Espruino keeps it (src/jsflash.c, src/jswrap_storage.c): a file takes its
- * size rounded up to 4 bytes plus a 32-byte header; a StorageFile takes chunks of PICO_CHUNK bytes,
+ * size rounded up to 4 bytes plus a 32-byte header; a StorageFile takes chunks of STORAGE_CHUNK_BYTES bytes,
  * each reserved whole at its first byte; an erased file's room stays taken until a new file does
  * not fit, and then Storage compacts, erasing every page once (.bootcde spans all three).
  */
@@ -28,7 +27,7 @@ class PicoStorage {
 
   make(name: string, size: number): void {
     this.drop(name);
-    const need = ((size + 3) & ~3) + 32;
+    const need = storageFileRoom(size);
     if (PICO_STORAGE - this.used - this.trash < need) {
       if (this.used + need > PICO_STORAGE) return void this.full++;
       this.compactions++;
@@ -48,7 +47,7 @@ class PicoStorage {
 
   /** A StorageFile grown from `from` to `to` bytes: every chunk it now reaches exists. */
   append(name: string, from: number, to: number): void {
-    for (let k = Math.floor(from / PICO_CHUNK); k <= Math.floor((to - 1) / PICO_CHUNK); k++) if (!this.files.has(name + '\u0001' + k)) this.make(name + '\u0001' + k, PICO_CHUNK);
+    for (let k = Math.floor(from / STORAGE_CHUNK_BYTES); k <= Math.floor((to - 1) / STORAGE_CHUNK_BYTES); k++) if (!this.files.has(name + '\u0001' + k)) this.make(name + '\u0001' + k, STORAGE_CHUNK_BYTES);
   }
 
   dropAppended(name: string): void {

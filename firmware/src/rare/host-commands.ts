@@ -18,7 +18,7 @@ function seatRange(n: number): number[] {
 }
 
 /** Characters a seat for the names of a host's new game (the table's own are "Seat 1" …). */
-export const NAME_MAX = 16;
+const NAME_MAX = 16;
 
 export function command(app: App, c: Record<string, any>): void {
   if (c.c === 'new') {

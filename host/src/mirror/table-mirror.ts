@@ -11,7 +11,7 @@ import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messag
 import type { HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
-import { ERROR_TEXT } from '../../../shared/engine/error-text';
+import { errorText } from '../../../shared/engine/error-text';
 import { hostNow } from '../host-clock';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
@@ -290,11 +290,11 @@ export class TableMirror extends EventEmitter {
         return this.note({ ev: 'action', s: this.seq, n: e.state.n, a: e.action, phase: e.state.phase, line: e.line, said, text: `#${e.state.n} ${said}` });
       }
       case 'refused':
-        return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${ERROR_TEXT[e.code] || e.code} (${e.code})` });
+        return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${errorText(e.code, '')} (${e.code})` });
       case 'button':
         return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
-        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${ERROR_TEXT[e.code + ':' + e.msg] || ERROR_TEXT[e.code] || e.code} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
+        return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${errorText(e.code, e.msg)} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
       case 'new_game':
         return this.note({ ev: 'new_game', text: e.cleared ? 'game cleared: the table is back in set-up' : 'new game on the board' });
       default:

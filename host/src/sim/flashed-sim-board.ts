@@ -1,5 +1,6 @@
 import type { Bundle } from '../firmware-bundle';
 import { installFiles } from './install-files';
+import { storageFileRoom } from '../../../hardware/pinmap';
 import { SimBoard, type SimBoardOptions } from './sim-board';
 
 /**
@@ -10,7 +11,7 @@ import { SimBoard, type SimBoardOptions } from './sim-board';
 export function flashedSimBoard(b: Bundle, opts: Omit<SimBoardOptions, 'bundle' | 'pins'> = {}): SimBoard {
   const board = new SimBoard(Object.assign({ bundle: b.code, pins: b.manifest.pins }, opts));
   // The bundle it boots takes its room in Storage (as .bootcde on a board) before anything else.
-  board.storage.bootRoom = ((b.code.length + 3) & ~3) + 32;
+  board.storage.bootRoom = storageFileRoom(b.code.length);
   installFiles(board.storage, b.files);
   return board;
 }

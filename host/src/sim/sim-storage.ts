@@ -7,6 +7,7 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { readTextFile } from '../output';
 import { EXIT, HostError } from '../errors';
 import { lockStorage } from './path-lock';
+import { STORAGE_CHUNK_BYTES, storageFileRoom } from '../../../hardware/pinmap';
 
 /** A file made, grown (a StorageFile) or erased: what a model of a board's flash follows. */
 export type FlashOp = { kind: 'file'; name: string; size: number } | { kind: 'append'; name: string; from: number; to: number } | { kind: 'erase'; name: string; appended: boolean };
@@ -65,7 +66,7 @@ export class SimStorage {
   constructor(
     private path: string | null,
     readonly capacity = 48 * 1024,
-    readonly chunk = 4096 - 32,
+    readonly chunk = STORAGE_CHUNK_BYTES,
   ) {
     if (!path) return;
     this.release = lockStorage(path);
@@ -122,8 +123,8 @@ export class SimStorage {
     let n = this.files['.bootcde'] === undefined ? this.bootRoom : 0;
     for (const k of Object.keys(this.files)) {
       const len = this.files[k].length;
-      if (this.chunk && k.charAt(k.length - 1) === '\u0001') n += Math.ceil(len / this.chunk) * (this.chunk + 32);
-      else n += ((len + 3) & ~3) + 32;
+      if (this.chunk && k.charAt(k.length - 1) === '\u0001') n += Math.ceil(len / this.chunk) * storageFileRoom(this.chunk);
+      else n += storageFileRoom(len);
     }
     return n;
   }
