@@ -166,4 +166,17 @@ describe('host commands', () => {
     board.advance(300);
     expect(ui().err).toBe('window_closed');
   });
+
+  it("a loaded game's checkpoint holds its state once: the header names no start state (it doubled every checkpoint and stayed in RAM)", async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
+    const r = pechvogel.fromGiven({ players: [{ name: 'Ann', markers: [3], frustrations: 2 }, { name: 'Ben', markers: [], frustrations: 5 }], active: 'Ben', middle: { 3: 2, 4: 3, 5: 3, 6: 3, 7: 3 }, murphy: 'Ann' }, {});
+    if (!r.ok) throw new Error(r.error.code);
+    expect(sim.requestSync({ c: 'load', st: r.state as unknown as Record<string, unknown> } as HostCmd).ack).toBe(true);
+    const files = board.storage.files;
+    const cp = JSON.parse(files['dt.game'] !== undefined ? files['dt.game'] : files['dt.gam2']);
+    expect(cp.s).toEqual(r.state);
+    expect(cp.h).toEqual({ log: 'dicetray-log/1', game: 'pechvogel', seats: [0, 1] });
+    // The game goes on from it after a power cut, and a mirror joining gets the same header.
+    expect((sim.snapshot() as unknown as { h: unknown }).h).toEqual(cp.h);
+  });
 });

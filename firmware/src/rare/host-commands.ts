@@ -35,7 +35,10 @@ export function command(app: App, c: Record<string, any>): void {
     // Only states that keep play's invariants: the renderer and the engine rely on them.
     const bad = checkPvState(st);
     if (bad) return app.err('bad_state', bad);
-    if (!adopt(app, { log: LOG_FORMAT, game: 'pechvogel', state: st, seats: c.seats || seatRange(st.players.length) }, st)) app.table.enterPlay();
+    // The header names no start state: every checkpoint holds the whole state already, and a copy
+    // in the header doubled each one and kept the start in RAM for the whole game (a mirror starts
+    // its log from the snapshot's state).
+    if (!adopt(app, { log: LOG_FORMAT, game: 'pechvogel', seats: c.seats || seatRange(st.players.length) }, st)) app.table.enterPlay();
   } else if (c.c === 'snap') sendSnapshot(app);
   else if (c.c === 'cfg') {
     const err = setConfig(app.cfg, c.k, c.v);
