@@ -53,11 +53,16 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .command('script')
     .description('play a table script (buttons, waits, expectations) against a board')
     .argument('<file>', 'table script')
-    .option('--board <board>', 'sim (empty Storage), sim:FILE, tcp://HOST:PORT, a serial path or auto', 'sim')
+    .option('--board <board>', 'sim (empty Storage, the default), sim:FILE, tcp://HOST:PORT, a serial path or auto')
+    // -p as every other command that talks to a board names it (flash's --board is a board model).
+    .option('-p, --port <board>', 'the same as --board')
     .option('--json', 'machine-readable result')
     .option('--replace-game', "let the script's new or given replace a game in progress on a real board (refused otherwise)")
     .addHelpText('after', () => '\nA script, one step per line:\n' + SCRIPT_GRAMMAR.replace(/^/gm, '  ') + '\nExamples: test/fixtures/scripts/*.table')
-    .action(async (file: string, opts) => setCode(await (await import('./commands/script')).script(file, opts, io)));
+    .action(async (file: string, opts) => {
+      if (opts.board !== undefined && opts.port !== undefined && opts.board !== opts.port) throw new HostError(`--board ${opts.board} and -p ${opts.port} name two boards`, EXIT.usage, 'give the board once: -p BOARD (or --board BOARD)');
+      setCode(await (await import('./commands/script')).script(file, Object.assign({}, opts, { board: opts.board || opts.port || 'sim' }), io));
+    });
 
   program
     .command('odds')

@@ -1,7 +1,8 @@
 /**
  * Which board state a table script may take over: `--board sim` is a fresh simulated board that
  * leaves no Storage file behind, and a real board whose game is over may be given a new game
- * without --replace-game (only a game in progress is the table's to keep).
+ * without --replace-game (only a game in progress is the table's to keep). `-p BOARD` names it as
+ * for mirror, flash and config.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -45,5 +46,12 @@ describe('the board a table script plays on', () => {
     const carmen = path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table');
     const next = await cli(['script', carmen, '--board', b.url]);
     expect(next.code, next.err.join('\n')).toBe(0);
+    // -p names the board as for every other command (here: the same board, not the default sim).
+    const again = await cli(['script', carmen, '-p', b.url, '--json', '--replace-game']);
+    expect(again.code, again.err.join('\n')).toBe(0);
+    expect(again.out.join('\n')).toContain(b.url);
+    const two = await cli(['script', carmen, '-p', b.url, '--board', 'sim']);
+    expect(two.code).toBe(2);
+    expect(two.err.join('\n')).toMatch(/name two boards/);
   }, 60_000);
 });
