@@ -3,7 +3,8 @@
  * file handle whose write found no room stays unwritable, and a power cut stops every later write):
  *  - a new game whose first checkpoint cannot be written is refused and leaves an empty set-up;
  *    it was played on in RAM, its actions acknowledged as committed, and after a power cut the
- *    old game's checkpoint came back with the new game's actions on top;
+ *    old game's checkpoint came back with the new game's actions on top; a host's loaded game
+ *    likewise, refused in words (it said only the `new` line of no game);
  *  - a press whose handler fails (here a damaged Storage module) still lets its button go: the
  *    board believed it held, and BACK alone then opened the staff menu as if OK were held with it.
  * Playing on once there is room again is journal-damaged.test.ts's.
@@ -42,6 +43,20 @@ describe('a full Storage at the table', () => {
     g.restart();
     const back = g.sim.snapshot().st as PvState | null;
     expect(back).toBe(null);
+  });
+
+  it('a loaded game that cannot be journaled is refused in words (rej load storage_full), the table left in set-up', async () => {
+    const g = await journalGame(7, ['Ann', 'Ben', 'Cleo']);
+    for (let i = 0; i < 5; i++) g.move();
+    const loaded = g.snap();
+    g.board.storage.api().open(LINES_FILE, 'r').erase();
+    fill(g.board.storage, 300);
+    const from = g.sim.msgs.length;
+    g.sim.requestSync({ c: 'load', st: loaded as unknown as Record<string, unknown> } as HostCmd);
+    const msgs = g.sim.msgs.slice(from);
+    // It said only the `new` line of no game: a host could not tell a refused load from an ended game.
+    expect(msgs.find((m) => m.t === 'rej')).toMatchObject({ a: 'load', code: 'storage_full' });
+    expect(g.sim.snapshot().st).toBe(null);
   });
 
   it('a press whose handler fails still lets its button go: BACK alone is not the staff chord', async () => {

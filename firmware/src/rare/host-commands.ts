@@ -4,6 +4,7 @@ import { LOG_FORMAT } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { SNAP_CHUNK, type Snapshot } from '../../../shared/protocol/messages';
 import type { App } from '../app';
+import type { RuleError } from '../../../shared/engine/types';
 import { setConfig } from '../config';
 import { saveConfig } from '../save-config';
 import { adopt, newGame } from './new-game';
@@ -21,24 +22,28 @@ function seatRange(n: number): number[] {
 const NAME_MAX = 16;
 
 export function command(app: App, c: Record<string, any>): void {
-  if (c.c === 'new') {
-    const names: string[] = c.p;
-    // Names go into every checkpoint (twice with a throw's undo copy): seven long ones left no room
-    // in a Pico's Storage for one, and the table could not go on. So 16 characters a seat, all
-    // names together.
-    if (!Array.isArray(names) || names.join('').length > names.length * NAME_MAX) return app.err('bad_setup');
-    const err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
-    if (err) app.send({ t: 'rej', a: 'new', code: err.code });
+  if (c.c === 'new' || c.c === 'load') {
+    let err: RuleError | null;
+    if (c.c === 'new') {
+      const names: string[] = c.p;
+      // Names go into every checkpoint (twice with a throw's undo copy): seven long ones left no
+      // room in a Pico's Storage for one, and the table could not go on. So 16 characters a seat,
+      // all names together.
+      if (!Array.isArray(names) || names.join('').length > names.length * NAME_MAX) return app.err('bad_setup');
+      err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
+    } else {
+      const st = c.st as PvState;
+      // Only states that keep play's invariants: the renderer and the engine rely on them.
+      const bad = checkPvState(st);
+      if (bad) return app.err('bad_state', bad);
+      // The header names no start state: every checkpoint holds the whole state already, and a
+      // copy in the header doubled each one and kept the start in RAM for the whole game (a mirror
+      // starts its log from the snapshot's state).
+      err = adopt(app, { log: LOG_FORMAT, game: 'pechvogel', seats: c.seats || seatRange(st.players.length) }, st);
+    }
+    // (A load with no room in Storage said nothing but the `new` line of no game.)
+    if (err) app.send({ t: 'rej', a: c.c, code: err.code });
     else app.table.enterPlay();
-  } else if (c.c === 'load') {
-    const st = c.st as PvState;
-    // Only states that keep play's invariants: the renderer and the engine rely on them.
-    const bad = checkPvState(st);
-    if (bad) return app.err('bad_state', bad);
-    // The header names no start state: every checkpoint holds the whole state already, and a copy
-    // in the header doubled each one and kept the start in RAM for the whole game (a mirror starts
-    // its log from the snapshot's state).
-    if (!adopt(app, { log: LOG_FORMAT, game: 'pechvogel', seats: c.seats || seatRange(st.players.length) }, st)) app.table.enterPlay();
   } else if (c.c === 'snap') sendSnapshot(app);
   else if (c.c === 'cfg') {
     const err = setConfig(app.cfg, c.k, c.v);

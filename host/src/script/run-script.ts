@@ -101,7 +101,7 @@ export class ScriptRunner {
         this.queue = [];
         t.link.send({ c: 'load', st: r.state as unknown as Record<string, unknown> });
         await this.after();
-        return this.outcome('given', (m) => m.t === 'new', (m) => m.t === 'err');
+        return this.outcome('given', (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'load'));
       }
       case 'press':
       case 'hold':
