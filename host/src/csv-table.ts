@@ -8,7 +8,7 @@
  */
 import { fractionText, type Fraction } from '../../shared/odds/fraction';
 import { EXIT, HostError } from './errors';
-import { writeOutputFile, type Output } from './output';
+import { checkOutputFolder, writeOutputFile, type Output } from './output';
 
 export type Cell = string | number;
 
@@ -41,7 +41,7 @@ export function csvTable(rows: Cell[][], decimalComma: boolean): string {
 
 /**
  * Refuses an empty `--csv` before any work is done (an empty name used to write nothing and say
- * nothing), and --decimal-comma without a CSV to apply it to.
+ * nothing), one in a folder that does not exist, and --decimal-comma without a CSV to apply it to.
  */
 export function checkCsvTarget(file: string | undefined, json: boolean | undefined, decimalComma?: boolean): void {
   // Only the CSV has a decimal comma: the terminal and JSON keep the point (said, not ignored).
@@ -51,6 +51,8 @@ export function checkCsvTarget(file: string | undefined, json: boolean | undefin
   // `--csv --json` took the next option as the file's name (and wrote a file called "--json").
   if (file !== '-' && file.startsWith('-')) throw new HostError(`--csv ${JSON.stringify(file)}: that is an option, not a file name`, EXIT.usage, `give --csv a file name first, e.g. --csv odds.csv ${file}, or ./${file} for a file really called so`);
   if (file === '-' && json) throw new HostError('--csv - and --json both write to standard output', EXIT.usage, 'give --csv a file name, or leave out --json');
+  // A folder that does not exist: said now, not after the run.
+  if (file !== '-') checkOutputFolder(file);
 }
 
 /** Writes the table to `file`, or to standard output for '-'. Returns whether it went to standard output. */

@@ -1,7 +1,8 @@
 /** Where commands write; tests pass their own to capture output. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { wrap } from '../../shared/text/wrap';
-import { fileError } from './errors';
+import { EXIT, fileError, HostError } from './errors';
 export interface Output {
   out(line: string): void;
   err(line: string): void;
@@ -64,6 +65,22 @@ export function readTextFile(file: string, hint: string, what = 'read'): string 
   } catch (e) {
     throw fileError(what, file, e, hint);
   }
+}
+
+/**
+ * Refuses an output file (a table, a plot) whose folder does not exist, before any work is done:
+ * found only at the write, a 10-million-turn simulation ran for a minute and then showed nothing
+ * but the error. Said as the mirror says it for its --csv.
+ */
+export function checkOutputFolder(file: string, hint = 'name a file in a folder you can write to'): void {
+  const dir = dirname(file);
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new HostError(`cannot write ${file}: no directory ${dir}`, EXIT.input, hint);
+  }
+  if (!isDir) throw new HostError(`cannot write ${file}: ${dir} is not a directory`, EXIT.input, hint);
 }
 
 /** Writes a whole output file (a table, a plot); a failure is a file error (exit 6) with a hint. */

@@ -64,13 +64,16 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
 /** A row from `--row`: 9 values 0..6 (0 = empty) in order, at most 7 dice, already in order. */
 function parseRow(s: string | undefined): number[] {
   if (s === undefined) return [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const v = s.split(',').map((x) => Number(x.trim()));
+  const parts = s.split(',');
+  const v = parts.map((x) => Number(x.trim()));
   const filled = v.filter((x) => x > 0);
   const up = filled.every((x, i) => !i || filled[i - 1] <= x);
   const down = filled.every((x, i) => !i || filled[i - 1] >= x);
   // What is wrong, first of: the count, a value, the dice (7 a game), their order.
   const why =
     v.length !== 9 ? `${v.length} values, not 9`
+    // Number('') is 0: "0,1,,3,…" was read as an empty spot, a typo answered as another row.
+    : parts.some((x) => !x.trim()) ? 'a value left out'
     : v.some((x) => !Number.isInteger(x) || x < 0 || x > 6) ? 'a value other than 0..6'
     : filled.length > 7 ? `${filled.length} dice, a game has 7`
     : !(up || down) ? 'dice neither rising nor falling'

@@ -8,7 +8,7 @@ import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, HostError } from '../errors';
 import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
-import { outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
+import { checkOutputFolder, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
 import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
@@ -93,6 +93,8 @@ function checkSvgTarget(file: string | undefined, csv: string | undefined): void
   if (file !== undefined && csv !== undefined && csv !== '-' && resolve(file) === resolve(csv)) {
     throw new HostError(`--csv and --svg both name ${JSON.stringify(file)}: the plot would overwrite the table`, EXIT.usage, 'e.g. --csv conv.csv --svg conv.svg');
   }
+  // Its folder now, before the turns are played (and before the CSV is written).
+  if (file !== undefined) checkOutputFolder(file);
 }
 
 const plural = (n: number, one: string, many = one + 's') => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

@@ -11,6 +11,7 @@ import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
 import { csvText } from '../csv-table';
+import { checkOutputFolder } from '../output';
 
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
@@ -114,8 +115,7 @@ export class ActionLogWriter {
     }
     if (opts.csv) {
       // The CSV's directory must exist: a typo in it should not quietly create directories.
-      const dir = dirname(opts.csv);
-      if (!existsSync(dir)) throw new HostError(`cannot write ${opts.csv}: no directory ${dir}`, EXIT.input, 'give a CSV file in an existing directory (--csv FILE)');
+      checkOutputFolder(opts.csv, 'give a CSV file in an existing directory (--csv FILE)');
       let first = THROW_CSV_HEADER;
       try {
         if (!existsSync(opts.csv)) writeFileSync(opts.csv, THROW_CSV_HEADER + '\n');
