@@ -269,7 +269,9 @@ export class App {
       }
     } else if (c.c === 'hello') this.sendHello();
     else if (c.c === 'leds') {
-      if (c.on !== undefined) this.cfg.leds_link = !!c.on;
+      // A flag only when it is one: every Espruino object has an `on` (the event emitter's, on
+      // Object.prototype), so a mirror's ask for the frame ({c:'leds'}) turned frames over the link on.
+      if (c.on === !!c.on) this.cfg.leds_link = c.on;
       this.lastFrame = '';
     } else loadRare().command(this, c);
     this.refresh();

@@ -179,4 +179,14 @@ describe('host commands', () => {
     // The game goes on from it after a power cut, and a mirror joining gets the same header.
     expect((sim.snapshot() as unknown as { h: unknown }).h).toEqual(cp.h);
   });
+
+  it('a setting named by a list (["window_ms"]) is held to the same ranges: hasOwnProperty took it as its text, and the ranges, which compare the name, let a window of 1 ms or an LED budget past USB\'s limit through', async () => {
+    const { sim } = await bootedSim([]);
+    const before = (sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
+    for (const [k, v] of [['window_ms', 1], ['led_budget_ma', 5000], ['brightness', 1000], ['abandon_ms', -5]] as const) {
+      const r = sim.requestSync({ c: 'cfg', k: [k], v } as unknown as HostCmd);
+      expect(r.msgs, `[${k}]=${v}`).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config', msg: k }));
+    }
+    expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
+  });
 });

@@ -46,7 +46,9 @@ export function command(app: App, c: Record<string, any>): void {
     else app.table.enterPlay();
   } else if (c.c === 'snap') sendSnapshot(app);
   else if (c.c === 'cfg') {
-    const err = setConfig(app.cfg, c.k, c.v);
+    // The name as text: hasOwnProperty takes ["window_ms"] as its text too, and the ranges, which
+    // compare the name, then let a raw packet set a window of 1 ms or any LED budget.
+    const err = setConfig(app.cfg, '' + c.k, c.v);
     // (A missing or empty key is an error too: its "name" is no text to test.)
     if (err !== null) app.err('bad_config', err);
     else {
