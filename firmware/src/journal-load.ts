@@ -4,7 +4,7 @@ import type { LogHeader } from '../../shared/engine/log';
 import { espruinoModule } from './espruino-module';
 import { checkPvState } from '../../shared/games/pechvogel/check-state';
 import type { PvState } from '../../shared/games/pechvogel/types';
-import { CHECKPOINT_FILES, LINES_FILE, VOTES_FILE } from './journal';
+import { CHECKPOINT_FILES, LINES_FILE, Undo, VOTES_FILE } from './journal';
 
 /** The engine's step, which the boot bundle has (the Pechvogel table's only game). */
 export type Replay = (s: PvState, a: Action) => StepResult<PvState>;
@@ -48,6 +48,9 @@ export function loadJournal(step: Replay): Restored | null {
     }
   }
   if (!cp) return null;
+  // The undo copy's members written as the state's own (journal.ts Undo.same), shared again.
+  const u = cp.s.undo as Record<string, unknown> | null;
+  if (u) for (const k in u) if (u[k] === Undo.same) u[k] = (cp.s as unknown as Record<string, unknown>)[k];
   // A checkpoint that parses but breaks play's invariants (damaged flash): the renderer and the
   // engine rely on them, as for a state the host loads.
   const bad = checkPvState(cp.s);

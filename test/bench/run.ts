@@ -539,7 +539,7 @@ function benchSimProxy(code: string, files: Record<string, string>, pins: Record
 
 // ───────────────────────── main ─────────────────────────
 
-/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, flash, odds, latency); sizes always run. */
+/** `npm run bench -- --only ram,instr`: only those parts (engine, sizes, ram, instr, sim, flash, journal, odds, latency); sizes always run. */
 const ONLY = (() => {
   const i = process.argv.indexOf('--only');
   const v = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -573,6 +573,15 @@ async function main(): Promise<void> {
     extra.flashWear = w;
     figure({ id: 'flash_bytes_per_turn', label: '7. flash written per turn (journal + checkpoints)', value: w.flash_bytes_per_turn as number, unit: 'B', status: 'INFO', note: `a Pico's Storage (model: 4 KB StorageFile chunks) compacts every ${w.pico_turns_per_compaction} turns → ≈ ${fmt(w.pico_flash_life_turns as number)} turns at 10k erase cycles${w.pico_storage_full ? `, ${w.pico_storage_full} files that did not fit` : ''}; bytes alone would give ≈ ${fmt(w.flash_life_turns as number)} (${fmt(w.journal_space_bytes as number)} B of Storage for the journal)` });
   }
+
+  if (part('journal')) {
+    // 7b. The journal's room at its worst moment (runs of corrections, 5 and 7 seats, longest names).
+    const { benchJournalRoom } = await import('./journal-room');
+    const { JOURNAL_STORAGE_BYTES } = await import('../../firmware/src/journal');
+    for (const r of await benchJournalRoom()) {
+      figure({ id: `journal_peak_${r.seats}`, label: `7b. journal's room at its worst moment, ${r.seats} seats, 16-character names`, value: r.journalPeak, unit: 'B', budget: `≤ ${JOURNAL_STORAGE_BYTES} (JOURNAL_STORAGE_BYTES)`, status: r.journalPeak <= JOURNAL_STORAGE_BYTES && !r.gamesFull ? 'PASS' : 'OVER', note: `${r.games} random games with runs of 80 corrections; ${r.spare} B of Storage free then; ${r.gamesFull} games refused an action for want of room` });
+    }
+  } else console.log('SKIP  7b. journal room (--only)');
 
   if (part('odds')) {
     const { benchOddsTiming } = await import('./odds-timing');

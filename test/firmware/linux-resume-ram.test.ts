@@ -44,4 +44,29 @@ describe.skipIf(!BIN)('resuming a journal on Espruino 2v29 for Linux ($ESPRUINO_
         await p.stop();
       }
     }), 240_000);
+
+  it("resumes from a checkpoint written in a throw's correction window (the undo copy's shared members written once) to the same game", () =>
+    retryOnPortRace('linux-resume-undo', async () => {
+      const b = await ensureBundle();
+      let p = await EspruinoProcess.start({ bin: BIN, storage: { ...b.files, '.bootcde': b.code }, removeDir: false }, undefined, 60_000);
+      const dir = p.dir;
+      try {
+        for (const [k, v] of [['window_ms', 3_600_000], ['marker_ms', 3_600_000], ['attract_ms', 0]] as const) await p.request({ c: 'cfg', k, v } as HostCmd);
+        await p.request({ c: 'new', p: ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'] });
+        await p.request({ c: 'act', a: { do: 'throw', faces: FACES[0] } } as HostCmd);
+        // Past 3.8 KB of lines: a checkpoint is forced while the state holds the throw's undo copy.
+        for (let i = 1; i <= 75; i++) await p.request({ c: 'act', a: { do: 'correct', faces: FACES[i % 2] } } as HostCmd);
+        const cp = (await p.probe('var S=require("Storage");print("CP",S.read("dt.game")||S.read("dt.gam2"))', /CP (.*)/))[1];
+        expect(JSON.parse(cp).s.undo).toMatchObject({ players: '=', middle: '=' });
+        const before = joinSnapshot((await p.request({ c: 'snap' })).msgs)!.st;
+        await p.stop(true);
+        p = await EspruinoProcess.start({ bin: BIN, cwd: dir, removeDir: true }, undefined, 60_000);
+        expect(joinSnapshot((await p.request({ c: 'snap' })).msgs)!.st).toEqual(before);
+        // And the throw can still be corrected after the resume.
+        const r = await p.request({ c: 'act', a: { do: 'correct', faces: FACES[0] } } as HostCmd);
+        expect(r.msgs.find((m) => m.t === 'act')).toMatchObject({ n: 77 });
+      } finally {
+        await p.stop();
+      }
+    }), 240_000);
 });

@@ -5,7 +5,9 @@
  * once needed a second chunk in such a turn; a Pico has no room for one beside the first and the
  * checkpoints, so every action was refused with storage_full and the turn could never end. Now a
  * checkpoint comes before the lines fill their chunk, and a power cut still resumes the game whole.
- * A host's names go into every checkpoint: at most 16 characters a seat.
+ * A host's names go into every checkpoint: at most 16 characters a seat. The throw's undo copy
+ * shares what the throw left as it was: two checkpoints with the copy in full and a full chunk did
+ * not fit beside each other for seven seats.
  */
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
@@ -19,8 +21,12 @@ const FACES = [
 ];
 
 describe('a long turn in a Pico-sized Storage', () => {
-  it('takes 150 corrections in one turn, its lines never past one chunk, and resumes to the last of them', async () => {
-    const g = await journalGame(3);
+  // Seven seats (a house rule) with the longest names a host may give: two checkpoints, each with
+  // the throw's undo copy in full, beside a full chunk of lines did not fit, and the turn stopped.
+  const SEVEN = ['Annabelle-Louisa', 'Benedikt-Maximil', 'Cleopatra-Victor', 'Dorothea-Henriet', 'Evangeline-Rosam', 'Friedrich-Wilhel', 'Gwendolyn-Isabel'];
+  for (const [what, players] of [['5 players', undefined], ['7 seats, names of 16 characters', SEVEN]] as const)
+  it(`takes 150 corrections in one turn, its lines never past one chunk, and resumes to the last of them (${what})`, async () => {
+    const g = await journalGame(3, players ? [...players] : undefined, players ? { unofficial_player_count: true } : undefined);
     const st = g.board.storage;
     // As a board is: the boot bundle and both modules in Storage beside the journal.
     expect(st.bootRoom).toBeGreaterThan(32 * 1000);
@@ -36,8 +42,11 @@ describe('a long turn in a Pico-sized Storage', () => {
       longest = Math.max(longest, (st.files[LINES_FILE + '\u0001'] || '').length);
     }
     expect(longest).toBeLessThanOrEqual(st.chunk);
-    // Checkpoints came in the turn (the lines started again).
-    expect(CHECKPOINT_FILES.some((f) => st.files[f] && JSON.parse(st.files[f]).s.n > 1)).toBe(true);
+    // Checkpoints came in the turn (the lines started again), the undo copy's shared members
+    // written as the state's own (journal.ts Undo.same).
+    const cp = CHECKPOINT_FILES.map((f) => st.files[f] && JSON.parse(st.files[f])).find((c) => c && c.s.n > 1);
+    expect(cp).toBeTruthy();
+    expect(cp.s.undo).toMatchObject({ players: '=', config: '=', middle: '=' });
     const before = g.snap();
     g.restart();
     expect(g.snap() as PvState).toEqual(before);

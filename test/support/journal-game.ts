@@ -7,8 +7,8 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { bootedSim, nextMove } from './game-driver';
 import { mulberry32 } from './random';
 
-export async function journalGame(seed: number, players = ['Ann', 'Ben', 'Cleo', 'Dora', 'Eve']) {
-  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: players, seed }] as HostCmd[]);
+export async function journalGame(seed: number, players = ['Ann', 'Ben', 'Cleo', 'Dora', 'Eve'], options?: Record<string, boolean>) {
+  const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: players, seed, cfg: options }] as HostCmd[]);
   const snap = () => sim.snapshot().st as PvState;
   const pick = mulberry32(seed);
   const move = () => {
