@@ -189,4 +189,33 @@ describe('host commands', () => {
     }
     expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
   });
+
+  it("a new game whose options are no object (\"x\", 5, true) is refused with bad_setup: Espruino's Object.assign threw on them, out of the packet handler with no answer", async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
+    for (const options of ['x', 5, true]) {
+      const r = sim.requestSync({ c: 'new', p: ['Ann', 'Ben'], cfg: options } as unknown as HostCmd);
+      expect(r.msgs.filter((m) => m.t === 'rej' || m.t === 'new'), JSON.stringify(options)).toEqual([expect.objectContaining({ t: 'rej', a: 'new', code: 'bad_setup' })]);
+    }
+    expect(board.errors).toEqual([]);
+    expect(sim.requestSync({ c: 'new', p: ['Ann', 'Ben'], cfg: { unofficial_player_count: true } } as unknown as HostCmd).msgs.some((m) => m.t === 'new')).toBe(true);
+  });
+
+  it('a loaded state without options, or with seats for more or fewer players than it has, is refused (bad_state): each was taken, and threw later at every marker step or seat press', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0), cfg('marker_ms', 0)]);
+    const r = pechvogel.fromGiven({ players: [{ name: 'Ann', markers: [], frustrations: 0 }, { name: 'Ben', markers: [], frustrations: 0 }], active: 'Ann', middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, murphy: null }, {});
+    if (!r.ok) throw new Error(r.error.code);
+    const st = r.state as unknown as Record<string, unknown>;
+    const noOptions = Object.assign({}, st);
+    delete noOptions.config;
+    for (const [c, detail] of [[{ c: 'load', st: noOptions }, 'config'], [{ c: 'load', st, seats: [0, 1, 2, 3, 4, 5, 6] }, 'seats'], [{ c: 'load', st, seats: [3] }, 'seats']] as const) {
+      const a = sim.requestSync(c as unknown as HostCmd);
+      expect(a.msgs, detail).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_state', msg: detail }));
+    }
+    expect(sim.snapshot().st).toBeNull();
+    // The same state with its options and two seats plays.
+    expect(sim.requestSync({ c: 'load', st, seats: [0, 6] } as unknown as HostCmd).msgs.some((m) => m.t === 'new')).toBe(true);
+    board.press('S7', 80);
+    board.advance(300);
+    expect(board.errors).toEqual([]);
+  });
 });

@@ -36,6 +36,11 @@ describe('set-up', () => {
     expect(setupPechvogel({ players: ['A', 'B', 'C', 'D', 'E', 'F'], config: { unofficial_player_count: true } }).ok).toBe(true);
     const bad = setupPechvogel({ players: ['A', 'B'], config: { no_such_option: true } });
     expect(bad.ok).toBe(false);
+    // Options that are no object: Espruino's Object.assign throws on them (Node ignores 5 and true).
+    for (const config of ['x', 5, true]) {
+      const r = setupPechvogel({ players: ['A', 'B'], config: config as unknown as Record<string, unknown> });
+      expect(r.ok ? 'ok' : r.error.code, JSON.stringify(config)).toBe('bad_setup');
+    }
   });
 
   it('refuses a throw with anything but die faces, naming the first bad one', () => {

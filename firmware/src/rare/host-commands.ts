@@ -34,7 +34,9 @@ export function command(app: App, c: Record<string, any>): void {
     } else {
       const st = c.st as PvState;
       // Only states that keep play's invariants: the renderer and the engine rely on them.
-      const bad = checkPvState(st);
+      // Seats named for every player, no more: a seat button past the players read a player that
+      // is not there (and threw at every press).
+      const bad = checkPvState(st) || (c.seats && c.seats.length !== st.players.length && 'seats');
       if (bad) return app.err('bad_state', bad);
       // The header names no start state: every checkpoint holds the whole state already, and a
       // copy in the header doubled each one and kept the start in RAM for the whole game (a mirror

@@ -21,6 +21,9 @@ function counts(a: unknown): boolean {
 export function checkPvState(s: PvState): string | null {
   if (!s || s.game !== 'pechvogel' || !whole(s.n, 0, 1e9)) return 'game';
   if (PHASES.indexOf(s.phase) < 0) return 'phase';
+  // The rules read their options at every step (a loaded state without them threw in the board's
+  // automatic marker step, again at every try).
+  if (!s.config) return 'config';
   const P = s.players;
   if (!Array.isArray(P) || P.length < 2 || P.length > 7) return 'players';
   for (let i = 0; i < P.length; i++) {

@@ -13,6 +13,9 @@ const DEFAULT_CONFIG: PvConfig = {
 };
 
 function readConfig(c: Record<string, unknown> | undefined): PvConfig | string {
+  // Options that are no object ("x", 5, true): Espruino's Object.assign throws on them (out of a
+  // host's new, with no answer), where Node's ignores or spreads them.
+  if (c && typeof c !== 'object') return 'options';
   const out = Object.assign({}, DEFAULT_CONFIG, c) as unknown as Record<string, unknown>;
   for (const k in out) if (!(k in DEFAULT_CONFIG) || typeof out[k] !== 'boolean') return 'option ' + k;
   return out as unknown as PvConfig;
