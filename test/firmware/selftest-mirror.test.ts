@@ -56,3 +56,54 @@ describe('the self-test on a mirror', () => {
     expect(board.errors).toEqual([]);
   });
 });
+
+describe('a mirror that joins while the self-test runs', () => {
+  it('says the self-test runs (a restarted mirror or a replugged cable), not the menu whose keys do nothing now', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben'] }]);
+    board.press('OK', 3500);
+    board.press('BK', 3500);
+    board.advance(4000);
+    board.press('K5', 80);
+    board.advance(500);
+    // The mirror comes (back) now, as TableMirror does: hello, the frames from then on, its snapshot.
+    const model = new MirrorModel(() => {});
+    let read = sim.msgs.length;
+    const follow = () => {
+      for (; read < sim.msgs.length; read++) model.handle(sim.msgs[read]);
+    };
+    const first = () => describeGame(model.state, model.ui, 0, { selfTest: model.selfTest })[0];
+    sim.requestSync({ c: 'hello' });
+    sim.requestSync({ c: 'leds', on: true } as never);
+    sim.requestSync({ c: 'snap' });
+    follow();
+    expect(model.synced).toBe(true);
+    expect(model.ui!.m).toBe('staff');
+    expect(model.selfTest).toBe(true);
+    expect(first()).toBe(SELFTEST_TEXT[0]);
+    // OK + BACK held 3 s: the menu again, and the mirror says so.
+    board.press('OK', 3500);
+    board.press('BK', 3500);
+    board.advance(4000);
+    follow();
+    expect(model.selfTest).toBe(false);
+    expect(first()).toBe(STAFF_TEXT[0]);
+    expect(board.errors).toEqual([]);
+  });
+
+  it('a mirror joining the menu itself says the menu', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben'] }]);
+    board.press('OK', 3500);
+    board.press('BK', 3500);
+    board.advance(4000);
+    const model = new MirrorModel(() => {});
+    let read = sim.msgs.length;
+    sim.requestSync({ c: 'hello' });
+    sim.requestSync({ c: 'leds', on: true } as never);
+    sim.requestSync({ c: 'snap' });
+    board.advance(1000);
+    for (; read < sim.msgs.length; read++) model.handle(sim.msgs[read]);
+    expect(model.ui!.m).toBe('staff');
+    expect(model.selfTest).toBe(false);
+    expect(describeGame(model.state, model.ui, 0, { selfTest: model.selfTest })[0]).toBe(STAFF_TEXT[0]);
+  });
+});

@@ -193,6 +193,37 @@ describe('mirror --csv throw rows', () => {
     expect(rows(csv)).toEqual([]);
   });
 
+  it('a first throw whose target is chosen after the mirror restarted still gets its row (the waiting row died with the old mirror, and no gap row said so)', () => {
+    const dir = scratchDir('dt-csv-');
+    const csv = path.join(dir, 'throws.csv');
+    const logs = path.join(dir, 'logs');
+    const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
+    if (!s.ok) throw new Error('setup');
+    const f1 = fakeTable(s.state);
+    new ActionLogWriter({ dir: logs, csv }).attach(f1.table);
+    f1.sync();
+    f1.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    f1.act({ do: 'choose_target', value: 6 });
+    f1.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    f1.act({ do: 'throw', faces: [6, 6, 6] }); // four sixes: the marker step
+    f1.act({ do: 'take_marker' });
+    f1.act({ do: 'throw', faces: [3, 3, 4, 'R', 5, 7, 7] }); // Ben's first throw: waits for its target
+    expect(rows(csv).map((x) => x.n)).toEqual(['1', '3', '4']);
+    // The mirror is stopped and started again; the board did not move on: the same log goes on.
+    const f2 = fakeTable(f1.table.model.state as PvState);
+    new ActionLogWriter({ dir: logs, csv }).attach(f2.table);
+    f2.sync();
+    f2.act({ do: 'choose_target', value: 7 });
+    f2.act({ do: 'throw', faces: [7, 'R', 5, 4] });
+    expect(rows(csv).map((x) => [x.n, x.player, x.kind, x.source, x.faces, x.target, x.targets, x.ravens])).toEqual([
+      ['1', 'Ann', 'first', 'entered', 'R 7 6 5 5 4 6', '6', '2', '1'],
+      ['3', 'Ann', 'throw', 'entered', '3 7 6 4', '6', '1', '0'],
+      ['4', 'Ann', 'throw', 'entered', '6 6 6', '6', '3', '0'],
+      ['6', 'Ben', 'first', 'entered', '3 3 4 R 5 7 7', '7', '2', '1'],
+      ['8', 'Ben', 'throw', 'entered', '7 R 5 4', '7', '1', '1'],
+    ]);
+  });
+
   it('a CSV in a folder that does not exist is refused before anything is created, saying so', () => {
     const dir = scratchDir('dt-csv-');
     const e = (() => {

@@ -193,9 +193,44 @@ export class ActionLogWriter {
       if (old && old.hash === hash) {
         this.files.set(label, old);
         if (this.opts.onFile) this.opts.onFile(label, old.file);
+        // A first throw waiting for its target when the last mirror stopped: its row waited in
+        // that mirror's memory, and with no gap here nothing would say it is missing.
+        if (this.opts.csv && !this.pending.has(label)) this.safely(label, () => this.resumeFirstThrow(label, s, old.file));
       } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
     if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, s));
+  }
+
+  /**
+   * The row of the first throw that `file` (the log this mirror goes on in) ends with, waiting for
+   * its target as the last mirror's was: from the state's first faces and the log's last line (a
+   * roll or an entered throw, or a correction of it), at the time the line was written.
+   */
+  private resumeFirstThrow(label: string, s: PvState, file: string): void {
+    if (s.phase !== 'await_target' || !Array.isArray(s.turn.first_faces)) return;
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+    const entries = lines.slice(1).map((l) => JSON.parse(l) as { n: number; a: Record<string, unknown> });
+    const last = entries[entries.length - 1];
+    if (!last || last.n !== s.n || !last.a || ['throw', 'roll', 'correct'].indexOf(String(last.a.do)) < 0) return;
+    const kind = last.a.do === 'correct' ? 'correct' : 'first';
+    let corrects: number | null = null;
+    if (kind === 'correct') {
+      for (let i = entries.length - 2; i >= 0 && corrects === null; i--) if (['throw', 'roll', 'correct'].indexOf(String(entries[i].a && entries[i].a.do)) >= 0) corrects = entries[i].n;
+    }
+    const p = s.players[s.active];
+    this.lastThrow.set(label, s.n);
+    this.pending.set(label, {
+      time: statSync(file).mtimeMs,
+      log: basename(file),
+      n: s.n,
+      player: p ? p.name : '',
+      kind,
+      source: last.a.do === 'roll' ? 'virtual' : 'entered',
+      faces: s.turn.first_faces.slice(),
+      target: null,
+      phase: s.phase,
+      corrects,
+    });
   }
 
   /** A `gap` row: the mirror picked the table up again at step s.n (no game: empty); throws before it may be missing. */

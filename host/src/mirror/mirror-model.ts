@@ -85,6 +85,13 @@ export class MirrorModel extends EventEmitter {
    * press the board reports, or the menu, the game or the board's session is gone.
    */
   private selfTestFrom = false;
+  /**
+   * A snapshot said the menu is open: the self-test may be running (a mirror restarted or a cable
+   * replugged during it saw no K5). The next frame tells: anything but the menu's picture is the test.
+   */
+  private selfTestUnknown = false;
+  /** A frame came since the board's hello (one from before it may be another session's picture). */
+  private frameSinceHello = false;
   synced = false;
   /** Log of this mirror session: header line + one line per mirrored action. */
   log: string[] = [];
@@ -109,6 +116,7 @@ export class MirrorModel extends EventEmitter {
   private resync(reason: string, askNow = true, routine = false): void {
     this.synced = false;
     this.selfTestFrom = false;
+    this.selfTestUnknown = false;
     this.chunks = [];
     if (!this.wantSnapshot) {
       this.wantSnapshot = true;
@@ -147,6 +155,12 @@ export class MirrorModel extends EventEmitter {
     // Another press or the menu left ends the self-test (a new game or a restart resyncs, which does too).
     if (msg.t === 'btn') this.selfTestFrom = msg.b === 'K5' && !!this.ui && this.ui.m === 'staff';
     else if (msg.t === 'ui' && msg.m !== 'staff') this.selfTestFrom = false;
+    if (msg.t === 'btn' || msg.t === 'ui') this.selfTestUnknown = false;
+    else if (msg.t === 'leds' && this.selfTestUnknown) {
+      this.selfTestUnknown = false;
+      this.selfTestFrom = true;
+    }
+    if (msg.t === 'leds' || msg.t === 'hello') this.frameSinceHello = msg.t === 'leds';
     if (msg.t === 'hello') {
       this.hello = { v: msg.v, fw: msg.fw, bh: msg.bh, game: msg.game, board: msg.board, boot: msg.boot };
       this.lastSeq = msg.s;
@@ -237,6 +251,8 @@ export class MirrorModel extends EventEmitter {
     // replugged) shows the entry, votes, victim and countdown at once, not at the next change.
     const u = snap.ui;
     // The board's settings: all of them (c), or from older firmware the staff menu's two (w, br).
+    this.selfTestUnknown = !!snap.sf && !this.frameSinceHello;
+    this.selfTestFrom = !!snap.sf && this.frameSinceHello;
     if (snap.sf) this.ui = { m: 'staff', w: snap.c ? snap.c.window_ms : snap.w, br: snap.c ? snap.c.brightness : snap.br, at: this.now() } as MirrorUi;
     else if (u && typeof u.mode === 'string') {
       this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now(), ep: this.playerAtSeat(u.errSeat) };
