@@ -578,7 +578,7 @@ async function main(): Promise<void> {
     // 7b. The journal's room at its worst moment (runs of corrections, 5 and 7 seats, longest names).
     const { benchJournalRoom } = await import('./journal-room');
     const { JOURNAL_STORAGE_BYTES } = await import('../../firmware/src/journal');
-    for (const r of await benchJournalRoom()) {
+    for (const r of await benchJournalRoom(40)) {
       figure({ id: `journal_peak_${r.seats}`, label: `7b. journal's room at its worst moment, ${r.seats} seats, 16-character names`, value: r.journalPeak, unit: 'B', budget: `≤ ${JOURNAL_STORAGE_BYTES} (JOURNAL_STORAGE_BYTES)`, status: r.journalPeak <= JOURNAL_STORAGE_BYTES && !r.gamesFull ? 'PASS' : 'OVER', note: `${r.games} random games with runs of 80 corrections; ${r.spare} B of Storage free then; ${r.gamesFull} games refused an action for want of room` });
     }
   } else console.log('SKIP  7b. journal room (--only)');
