@@ -9,6 +9,13 @@ import { MirrorModel } from '../../host/src/mirror/mirror-model';
 import { describeGame, STAFF_TEXT } from '../../host/src/view/terminal-view';
 import { SELFTEST_TEXT } from '../../host/src/view/table-text';
 
+/** OK + BACK held 3 s: the staff menu opens (or comes back from the self-test). */
+const staffChord = (board: { press(b: string, ms: number): void; advance(ms: number): void }) => {
+  board.press('OK', 3500);
+  board.press('BK', 3500);
+  board.advance(4000);
+};
+
 describe('the self-test on a mirror', () => {
   it('runs from K5 in the menu until OK + BACK held bring the menu back; presses in the test keep it', async () => {
     const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'leds', on: true } as never, { c: 'new', p: ['Ann', 'Ben'] }]);
@@ -25,9 +32,7 @@ describe('the self-test on a mirror', () => {
     read = sim.msgs.length;
     expect(model.synced).toBe(true);
 
-    board.press('OK', 3500);
-    board.press('BK', 3500);
-    board.advance(4000);
+    staffChord(board);
     expect(first()).toBe(STAFF_TEXT[0]);
     expect(model.selfTest).toBe(false);
 
@@ -42,9 +47,7 @@ describe('the self-test on a mirror', () => {
     expect(first()).toBe(SELFTEST_TEXT[0]);
 
     // OK + BACK held 3 s: the menu is back (its picture on the LEDs), and says so.
-    board.press('OK', 3500);
-    board.press('BK', 3500);
-    board.advance(4000);
+    staffChord(board);
     follow();
     expect(model.selfTest).toBe(false);
     expect(first()).toBe(STAFF_TEXT[0]);
@@ -60,9 +63,7 @@ describe('the self-test on a mirror', () => {
 describe('a mirror that joins while the self-test runs', () => {
   it('says the self-test runs (a restarted mirror or a replugged cable), not the menu whose keys do nothing now', async () => {
     const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben'] }]);
-    board.press('OK', 3500);
-    board.press('BK', 3500);
-    board.advance(4000);
+    staffChord(board);
     board.press('K5', 80);
     board.advance(500);
     // The mirror comes (back) now, as TableMirror does: hello, the frames from then on, its snapshot.
@@ -81,9 +82,7 @@ describe('a mirror that joins while the self-test runs', () => {
     expect(model.selfTest).toBe(true);
     expect(first()).toBe(SELFTEST_TEXT[0]);
     // OK + BACK held 3 s: the menu again, and the mirror says so.
-    board.press('OK', 3500);
-    board.press('BK', 3500);
-    board.advance(4000);
+    staffChord(board);
     follow();
     expect(model.selfTest).toBe(false);
     expect(first()).toBe(STAFF_TEXT[0]);
@@ -92,9 +91,7 @@ describe('a mirror that joins while the self-test runs', () => {
 
   it('a mirror joining the menu itself says the menu', async () => {
     const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben'] }]);
-    board.press('OK', 3500);
-    board.press('BK', 3500);
-    board.advance(4000);
+    staffChord(board);
     const model = new MirrorModel(() => {});
     let read = sim.msgs.length;
     sim.requestSync({ c: 'hello' });
