@@ -19,7 +19,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()), outputError: () => {} });
   program.addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 a file cannot be read, parsed or written, 7 firmware build failed.',
+    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 a file cannot be read, parsed or written, 7 firmware build failed, 130 stopped by Ctrl-C.',
   );
 
   program
@@ -86,6 +86,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .argument('[game]', 'pechvogel, seventh_dwarf or thats_life', 'pechvogel')
     .option('--turns <n>', "turns to play, up to 10,000,000 (That's Life!: figures walking); 100,000 take about 0.5 s in Pechvogel, 2 s in That's Life!, 4 s in The 7th Dwarf", '10000')
     .option('--seed <n>', 'seed of the dice (the same seed plays the same turns)', '1')
+    .option('--from <t,r>', 'Pechvogel: every turn from this many targets and ravens on the board (1..3, 0..2) instead of the first throw')
     .option('--policy <p>', 'Pechvogel: most, fewest or points (default most); 7th Dwarf: best, spread or leftmost (default best)')
     .option('--reduce', 'Pechvogel: the active player holds one frustration and reduces when that raises the chance of a marker')
     .option('--frustrate', 'Pechvogel: an opponent holds one frustration and frustrates when that lowers the chance of a marker')
@@ -93,7 +94,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
     .option('--svg <file>', 'plot of the running frequencies and the exact values (an .svg file)')
     .option('--json', 'machine-readable result')
-    .action(async (game: string, opts) => setCode((await import('./commands/simulate')).simulate(game, opts, io)));
+    .action(async (game: string, opts) => setCode(await (await import('./commands/simulate')).simulate(game, opts, io)));
 
   const collect = (v: string, prev: string[]) => prev.concat([v]);
   const BOARD_HELP = 'board: a serial port (/dev/ttyACM0), tcp://HOST:PORT, sim[:STORAGE_FILE] or auto';

@@ -58,6 +58,12 @@ export function outRow(io: Output, head: string, last: string, width = process.s
   io.out(' '.repeat(Math.max(0, Math.min(indent, width - last.length))) + last);
 }
 
+/**
+ * A number as the terminal shows it: a negative one with the minus sign (−0.2237, −4/9), as the
+ * labels beside it write −3. CSV and JSON keep the ASCII '-' that spreadsheets and parsers read.
+ */
+export const minus = (text: string): string => text.replace(/^-/, '−');
+
 /** Reads a whole input file as text; a failure is a file error (exit 6) saying `what`, with a hint. */
 export function readTextFile(file: string, hint: string, what = 'read'): string {
   try {

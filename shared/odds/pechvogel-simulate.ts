@@ -1,13 +1,14 @@
 /**
  * Monte Carlo turns of Pechvogel played by the real engine (virtual dice from its seeded
  * generator), to watch the frequencies converge to the exact odds. Each turn starts like a game's
- * first turn: with rerolls 'none' nobody can reroll (the model of pechvogel-odds.ts), else the one
- * frustration in play is used as pechvogel-reduce.ts or pechvogel-frustrate.ts model it.
+ * first turn (or on a given board): with rerolls 'none' nobody can reroll (the model of
+ * pechvogel-odds.ts), else the one frustration in play is used as pechvogel-reduce.ts or
+ * pechvogel-frustrate.ts model it.
  */
 import type { Effect } from '../engine/types';
-import { setupPechvogel } from '../games/pechvogel/setup';
+import { pechvogelFromGiven, setupPechvogel } from '../games/pechvogel/setup';
 import type { PvState } from '../games/pechvogel/types';
-import { pickTarget, type TargetPolicy } from './pechvogel-odds';
+import { pickTarget, type TargetPolicy, type TurnEnd } from './pechvogel-odds';
 import { shouldReduce } from './pechvogel-reduce';
 import { shouldFrustrate } from './pechvogel-frustrate';
 import { mustStep } from './must-step';
@@ -41,12 +42,13 @@ export function chooseTarget(faces: (number | string)[], policy: TargetPolicy): 
 }
 
 /**
- * Plays `turns` turns from `seed`, calling `each` after every turn, with `rerolls` (see Rerolls) by
- * the rules of the exact models. The generator's state runs on from turn to turn, so the sequence
- * is one stream of the engine's own dice.
+ * One turn after another from `seed`, with `rerolls` (see Rerolls) by the rules of the exact models:
+ * each call plays the next turn. The generator's state runs on from turn to turn, so the sequence is
+ * one stream of the engine's own dice. `from`: every turn starts on that board instead of at the
+ * first throw (the engine's mid-turn start; the target's value only names the marker won).
  */
-export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void, rerolls: Rerolls = 'none'): void {
-  const start = setupPechvogel({ players: ['A', 'B'], seed });
+export function pechvogelTurns(seed: number, policy: TargetPolicy, rerolls: Rerolls = 'none', from: TurnEnd | null = null): () => TurnResult {
+  const start = from ? pechvogelFromGiven({ players: [{ name: 'A' }, { name: 'B' }], seed, turn: { target: 7, board: from } }, {}) : setupPechvogel({ players: ['A', 'B'], seed });
   if (!start.ok) throw new Error(start.error.code);
   // The one frustration in play: the active player's (a reduce) or the opponent's (a frustration).
   if (rerolls !== 'none') {
@@ -54,7 +56,7 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
     start.state.players = start.state.players.map((p, i) => (i === who ? Object.assign({}, p, { frustrations: 1 }) : p));
   }
   let rng = start.state.rng as number[];
-  for (let i = 0; i < turns; i++) {
+  return () => {
     let s: PvState = Object.assign({}, start.state, { rng });
     let throws = 0;
     let end: Effect | undefined;
@@ -81,6 +83,12 @@ export function simulateTurns(turns: number, seed: number, policy: TargetPolicy,
     rng = s.rng as number[];
     const got = end.marker !== null && end.marker !== undefined;
     const fr = end.frustrations as number;
-    each({ marker: got, frustration: fr > 0, murphy: !!end.murphy, throws, points: (got ? (end.marker as number) : 0) - 3 * Math.max(0, fr) }, i);
-  }
+    return { marker: got, frustration: fr > 0, murphy: !!end.murphy, throws, points: (got ? (end.marker as number) : 0) - 3 * Math.max(0, fr) };
+  };
+}
+
+/** Plays `turns` turns of pechvogelTurns, calling `each` after every turn. */
+export function simulateTurns(turns: number, seed: number, policy: TargetPolicy, each: (t: TurnResult, i: number) => void, rerolls: Rerolls = 'none'): void {
+  const next = pechvogelTurns(seed, policy, rerolls);
+  for (let i = 0; i < turns; i++) each(next(), i);
 }

@@ -9,12 +9,12 @@ import type { DwState } from '../games/seventh-dwarf/types';
 import { mustStep } from './must-step';
 import { SeventhDwarfOdds, type DwPolicy } from './seventh-dwarf-odds';
 
-/** Plays `turns` turns from `seed`; `each` gets whether all seven dice made it onto the row. */
-export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy, each: (success: boolean, i: number) => void, odds = new SeventhDwarfOdds(policy)): void {
+/** One turn after another from `seed` (the dice's stream runs on): each call plays the next and says whether all seven dice made it onto the row. */
+export function dwarfTurns(seed: number, policy: DwPolicy, odds = new SeventhDwarfOdds(policy)): () => boolean {
   const start = setupSeventhDwarf({ players: ['Solo'], seed, config: { turns_per_player: 99 } });
   if (!start.ok) throw new Error(start.error.code);
   let rng = start.state.rng as number[];
-  for (let i = 0; i < turns; i++) {
+  return () => {
     let s: DwState = Object.assign({}, start.state, { rng });
     while (!s.last_turn) {
       if (s.phase === 'await_place') {
@@ -23,6 +23,12 @@ export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy
       } else s = mustStep(s, { do: 'roll', die: diceLeft(s)[0] }).state;
     }
     rng = s.rng as number[];
-    each(s.last_turn.success, i);
-  }
+    return s.last_turn.success;
+  };
+}
+
+/** Plays `turns` turns of dwarfTurns; `each` gets whether all seven dice made it onto the row. */
+export function simulateDwarfTurns(turns: number, seed: number, policy: DwPolicy, each: (success: boolean, i: number) => void, odds = new SeventhDwarfOdds(policy)): void {
+  const next = dwarfTurns(seed, policy, odds);
+  for (let i = 0; i < turns; i++) each(next(), i);
 }

@@ -8,7 +8,8 @@ import { standardPath } from '../games/thats-life/cards';
 import type { TlState } from '../games/thats-life/types';
 import { mustStep } from './must-step';
 
-export function simulateWalks(walks: number, seed: number, each: (stops: number[], i: number) => void): void {
+/** One walk after another from `seed` (the dice's stream runs on): each call walks the next figure. */
+export function walkFigures(seed: number): () => number[] {
   const route = standardPath();
   const start = thatsLifeFromGiven(
     { players: [{ name: 'Red', figures: ['start', 'finish', 'finish'], collected: [] }, { name: 'Blue', figures: ['finish', 'finish', 'finish'], collected: [] }], active: 'Red', seed },
@@ -16,7 +17,7 @@ export function simulateWalks(walks: number, seed: number, each: (stops: number[
   );
   if (!start.ok) throw new Error(start.error.code);
   let rng = start.state.rng as number[];
-  for (let i = 0; i < walks; i++) {
+  return () => {
     let s: TlState = Object.assign({}, start.state, { rng });
     const stops: number[] = [];
     while (s.phase !== 'game_over') {
@@ -26,6 +27,11 @@ export function simulateWalks(walks: number, seed: number, each: (stops: number[
       if (at !== 'finish') stops.push(route.indexOf(at) + 1);
     }
     rng = s.rng as number[];
-    each(stops, i);
-  }
+    return stops;
+  };
+}
+
+export function simulateWalks(walks: number, seed: number, each: (stops: number[], i: number) => void): void {
+  const next = walkFigures(seed);
+  for (let i = 0; i < walks; i++) each(next(), i);
 }

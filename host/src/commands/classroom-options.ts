@@ -1,4 +1,4 @@
-/** The options `odds` and `simulate` share: which game, which target or placing policy. */
+/** The options `odds` and `simulate` share: which game, which target or placing policy, which board. */
 import type { TargetPolicy } from '../../../shared/odds/pechvogel-odds';
 import type { DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { EXIT, HostError } from '../errors';
@@ -35,3 +35,27 @@ export function parsePolicy(p: string | undefined): TargetPolicy {
   if (p === undefined || p === 'most' || p === 'fewest' || p === 'points') return p || 'most';
   throw new HostError(`unknown target policy ${JSON.stringify(p)}`, EXIT.usage, 'use --policy most (the number shown by the most dice), fewest, or points (the most points expected)');
 }
+
+/** Pechvogel's `--from T,R`: the board a turn goes on from, [targets, ravens]. */
+export function parseFrom(s: string): [number, number] {
+  // Spaces and leading zeros are spelling ("2, 1", "02,01"), not another state.
+  const m = /^\s*0*(\d)\s*,\s*0*(\d)\s*$/.exec(s);
+  if (!m) throw new HostError(`--from ${JSON.stringify(s)}: expected targets,ravens`, EXIT.usage, 'e.g. --from 2,1 (2 targets and 1 raven on the board)');
+  const t = Number(m[1]);
+  const r = Number(m[2]);
+  // The first throw puts at least one target on the board (the target is a number it rolled), so
+  // a turn is never at 0 targets: its start is the first throw, which --from left out gives.
+  if (t === 0) throw new HostError(`--from ${JSON.stringify(s)}: a turn never has 0 targets on the board (the first throw places at least one)`, EXIT.usage, 'leave out --from to start at the first throw; --from takes 1..3 targets and 0..2 ravens');
+  if (t > 3 || r > 2) throw new HostError(`--from ${JSON.stringify(s)} is no state a turn goes on from (4 targets or 3 ravens end it)`, EXIT.usage, 'give targets,ravens on the board with 1..3 targets and 0..2 ravens, e.g. --from 2,1');
+  return [t, r];
+}
+
+/** From a board the target is already chosen: a --policy there changed nothing and said nothing. */
+export function checkFromPolicy(from: string | undefined, policy: string | undefined, command: 'odds' | 'simulate'): void {
+  if (from !== undefined && policy !== undefined) {
+    throw new HostError('--policy chooses the target after the first throw; from a board (--from) the target is already chosen', EXIT.usage, `dicetray ${command} --policy fewest, or dicetray ${command} --from 2,1`);
+  }
+}
+
+/** A board in words: "3 targets and 1 raven". */
+export const boardText = (t: number, r: number): string => `${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'}`;

@@ -8,9 +8,9 @@ import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
-import { DW_POLICIES, parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
+import { boardText, checkFromPolicy, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
-import { outRow, outWrapped, sayWritten, type Output } from '../output';
+import { minus, outRow, outWrapped, sayWritten, type Output } from '../output';
 
 export interface OddsOptions {
   from?: string;
@@ -146,19 +146,6 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   return EXIT.ok;
 }
 
-function parseFrom(s: string): [number, number] {
-  // Spaces and leading zeros are spelling ("2, 1", "02,01"), not another state.
-  const m = /^\s*0*(\d)\s*,\s*0*(\d)\s*$/.exec(s);
-  if (!m) throw new HostError(`--from ${JSON.stringify(s)}: expected targets,ravens`, EXIT.usage, 'e.g. --from 2,1 (2 targets and 1 raven on the board)');
-  const t = Number(m[1]);
-  const r = Number(m[2]);
-  // The first throw puts at least one target on the board (the target is a number it rolled), so
-  // a turn is never at 0 targets: its start is the first throw, which --from left out gives.
-  if (t === 0) throw new HostError(`--from ${JSON.stringify(s)}: a turn never has 0 targets on the board (the first throw places at least one)`, EXIT.usage, 'leave out --from for the odds from the first throw; --from takes 1..3 targets and 0..2 ravens');
-  if (t > 3 || r > 2) throw new HostError(`--from ${JSON.stringify(s)} is no state a turn goes on from (4 targets or 3 ravens end it)`, EXIT.usage, 'give targets,ravens on the board with 1..3 targets and 0..2 ravens, e.g. --from 2,1');
-  return [t, r];
-}
-
 /** P(marker) with one reduce in hand, used when it raises that chance (pechvogel-reduce.ts). */
 function withReduce(o: TurnOdds, policy: TargetPolicy): Fraction {
   return o.from === 'start' ? turnMarkerWithReduce(policy) : markerWithReduce(o.from.targets, o.from.ravens);
@@ -201,10 +188,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     throw new HostError('--row and --die are for seventh_dwarf', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
   }
   if (opts.all && opts.from !== undefined) throw new HostError('--all already lists every state: leave out --from, or --all', EXIT.usage, 'dicetray odds --all, or dicetray odds --from 2,1');
-  // From a board the target is already chosen: a --policy there changed nothing and said nothing.
-  if (g === 'pechvogel' && opts.from !== undefined && opts.policy !== undefined) {
-    throw new HostError('--policy chooses the target after the first throw; from a board (--from) the target is already chosen', EXIT.usage, 'dicetray odds --policy fewest, or dicetray odds --from 2,1');
-  }
+  if (g === 'pechvogel') checkFromPolicy(opts.from, opts.policy, 'odds');
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);
   if (g === 'thats_life') return thatsLifeOdds(opts, io);
   const policy = parsePolicy(opts.policy);
@@ -242,14 +226,14 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   outWrapped(io, `Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? `; first throw: the target is ${policyText(policy)}` : ''}${reduce ? '; the last line of each: with one reduce in hand' : ''}`);
   for (const o of list) {
     io.out('');
-    io.out(o.from === 'start' ? 'From the first throw:' : `From ${o.from.targets} target${o.from.targets === 1 ? '' : 's'} and ${o.from.ravens} raven${o.from.ravens === 1 ? '' : 's'} on the board:`);
+    io.out(o.from === 'start' ? 'From the first throw:' : `From ${boardText(o.from.targets, o.from.ravens)} on the board:`);
     for (const [k, text] of ROWS) {
       const f = o[k] as Fraction;
       outRow(io, `  ${text.padEnd(36)} ${toNumber(f).toFixed(4).padStart(7)}`, fractionText(f));
     }
     if (o.from === 'start') {
       const pts = turnPoints(policy);
-      outRow(io, `  ${'points (marker value, −3 a frust.)'.padEnd(36)} ${toNumber(pts).toFixed(4).padStart(7)}`, fractionText(pts));
+      outRow(io, `  ${'points (marker value, −3 a frust.)'.padEnd(36)} ${minus(toNumber(pts).toFixed(4)).padStart(7)}`, minus(fractionText(pts)));
     }
     if (reduce) {
       const f = withReduce(o, policy);
@@ -337,7 +321,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
     );
     return EXIT.ok;
   }
-  outWrapped(io, `Pechvogel: what frustrating stakes after a throw of ${n} dice from ${t} target${t === 1 ? '' : 's'} and ${r} raven${r === 1 ? '' : 's'} (no rerolls after it)`);
+  outWrapped(io, `Pechvogel: what frustrating stakes after a throw of ${n} dice from ${boardText(t, r)} (no rerolls after it)`);
   outWrapped(io, `rerolled (the same ${n} dice from ${t},${r} again): marker ${f4(rerolled.marker)} (${fractionText(rerolled.marker)}) · 3+ ravens ${f4(rerolled.frustration)} (${fractionText(rerolled.frustration)})`, '  ');
   io.out('');
   io.out(`  ${'throw to'.padEnd(9)} ${'chance'.padStart(7)}   ${'marker kept'.padStart(11)}   ${'3+ ravens kept'.padStart(14)}`);

@@ -1,20 +1,20 @@
 import { resolve } from 'node:path';
 import { toNumber } from '../../../shared/odds/fraction';
-import { turnOdds, type TargetPolicy } from '../../../shared/odds/pechvogel-odds';
-import { turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
-import { turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
+import { oddsFrom, turnOdds, type TargetPolicy, type TurnEnd } from '../../../shared/odds/pechvogel-odds';
+import { markerWithReduce, turnMarkerWithReduce } from '../../../shared/odds/pechvogel-reduce';
+import { markerAgainstFrustrate, turnMarkerAgainstFrustrate } from '../../../shared/odds/pechvogel-frustrate';
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
-import { simulateTurns } from '../../../shared/odds/pechvogel-simulate';
+import { pechvogelTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
 import { EXIT, HostError } from '../errors';
 import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
-import { checkOutputFolder, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
-import { parseDwPolicy, parseGame, parsePolicy, policyText } from './classroom-options';
+import { checkOutputFolder, minus, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
+import { boardText, checkFromPolicy, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
-import { simulateDwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
+import { dwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
 import { cardChanceSvg, stackSvgs } from '../../../shared/odds/card-chance-svg';
-import { simulateWalks } from '../../../shared/odds/thats-life-simulate';
+import { walkFigures } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 
 /** "1 simulated turn", "100,000 simulated turns" (plot titles). */
@@ -35,6 +35,8 @@ export interface SimulateOptions {
   reduce?: boolean;
   /** An opponent holds one frustration and frustrates when that lowers the chance of a marker. */
   frustrate?: boolean;
+  /** Pechvogel: every turn starts from this board, "targets,ravens" (as `odds --from`). */
+  from?: string;
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
@@ -66,7 +68,7 @@ function meanZ(mean: number, exact: number, variance: number, n: number): number
 }
 
 /** A z for a table: two decimals, or '–' while there is none. */
-const zText = (z: number | null): string => (z === null ? '–' : z.toFixed(2));
+const zText = (z: number | null): string => (z === null ? '–' : minus(z.toFixed(2)));
 
 /** Where the running frequencies are written down: 1, 2, 5 × 10^k and the last turn. */
 function checkpoints(n: number): number[] {
@@ -115,78 +117,134 @@ function progress(total: number, what: string): { step: (i: number) => void; don
   };
 }
 
+/** Trials between two looks at the clock: a few milliseconds' worth (40 in The 7th Dwarf). */
+const SLICE = 1000;
+/**
+ * Milliseconds between two turns of the event loop, where a Ctrl-C is heard: soon enough to answer
+ * at once, seldom enough to cost nothing measurable (one after every slice cost ~2 % of the CPU).
+ */
+const YIELD_MS = 25;
+
+/**
+ * Plays up to `total` trials (`play`) and calls `mark(n)` after the n-th at each checkpoint. The
+ * event loop runs between slices of trials, so a Ctrl-C (SIGINT) is heard during a long run: it
+ * stops the run, `mark` gets the last trial played, and the report covers those (said on standard
+ * error, so a `--csv -` table stays clean). Only the first Ctrl-C is caught: a second one ends the
+ * process at once, as usual. Returns the number of trials played.
+ */
+async function playTrials(total: number, one: string, io: Output, play: () => void, mark: (n: number) => void): Promise<number> {
+  const marks = checkpoints(total);
+  const bar = progress(total, one + 's');
+  let stop = false;
+  const onSigint = () => (stop = true);
+  process.once('SIGINT', onSigint);
+  let i = 0;
+  let k = 0;
+  let lap = performance.now();
+  while (i < total && !stop) {
+    for (const end = Math.min(total, i + SLICE); i < end; i++) {
+      bar.step(i);
+      play();
+      if (i + 1 === marks[k]) mark(marks[k++]);
+    }
+    if (i < total && performance.now() - lap >= YIELD_MS) {
+      await new Promise((r) => setImmediate(r));
+      lap = performance.now();
+    }
+  }
+  process.off('SIGINT', onSigint);
+  bar.done();
+  if (i < total) {
+    if (marks[k - 1] !== i) mark(i);
+    io.err(`dicetray: interrupted after ${plural(i, one)} of ${total.toLocaleString('en')}: the report covers those`);
+  }
+  return i;
+}
+
+/** Exit code of a run: 130 (as for any Ctrl-C) when it was interrupted, though it reported. */
+const runExit = (played: number, asked: number): number => (played < asked ? EXIT.interrupted : EXIT.ok);
+
 /**
  * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
  * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …
  * turns with the standard error, CSV of every checkpoint, an SVG plot.
  */
-export function simulate(game: string | undefined, opts: SimulateOptions, io: Output): number {
+export async function simulate(game: string | undefined, opts: SimulateOptions, io: Output): Promise<number> {
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
   checkSvgTarget(opts.svg, opts.csv);
   if (parseGame(game) === 'thats_life') {
-    if (opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
+    if (opts.from !== undefined || opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--from, --reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
     return simulateWalksCmd(turns, seed, opts, io);
   }
   if (parseGame(game) === 'seventh_dwarf') {
-    if (opts.reduce || opts.frustrate) throw new HostError('--reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
+    if (opts.from !== undefined || opts.reduce || opts.frustrate) throw new HostError('--from, --reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
     return simulateDwarf(turns, seed, opts, io);
   }
+  checkFromPolicy(opts.from, opts.policy, 'simulate');
   const policy = parsePolicy(opts.policy);
+  const board = opts.from === undefined ? null : parseFrom(opts.from);
+  const from: TurnEnd | null = board && { targets: board[0], ravens: board[1] };
+  // Where the turns start, for headings and plot titles.
+  const start = from ? `from ${boardText(from.targets, from.ravens)} on the board` : `target: ${policyText(policy)}`;
   if (opts.reduce && opts.frustrate) throw new HostError('--reduce and --frustrate are two different models', EXIT.usage, 'dicetray simulate --reduce, or dicetray simulate --frustrate');
-  if (opts.reduce || opts.frustrate) return simulateRerolls(opts.reduce ? 'reduce' : 'frustrate', turns, seed, policy, opts, io);
-  const exact = turnOdds(policy);
+  if (opts.reduce || opts.frustrate) return simulateRerolls(opts.reduce ? 'reduce' : 'frustrate', turns, seed, policy, from, start, opts, io);
+  const exact = from ? oddsFrom(from.targets, from.ravens) : turnOdds(policy);
   const p: Record<Kind, number> = { marker: toNumber(exact.marker), frustration: toNumber(exact.frustration), both: toNumber(exact.both), murphy: toNumber(exact.murphy) };
   const count: Record<Kind, number> = { marker: 0, frustration: 0, both: 0, murphy: 0 };
   let throws = 0;
   // Points per turn: their mean converges to turnPoints (a mean, so its z uses the sample variance).
+  // From a board there is none to converge to: the marker's value is the target's, which the board leaves open (as in `odds`).
+  const pointsExact = from ? null : toNumber(turnPoints(policy));
   let pts = 0;
   let pts2 = 0;
-  const marks = checkpoints(turns);
-  const rows: { n: number; f: Record<Kind, number>; throws: number; points: number }[] = [];
-  const bar = progress(turns, 'turns');
-  simulateTurns(turns, seed, policy, (t, i) => {
-    bar.step(i);
-    pts += t.points;
-    pts2 += t.points * t.points;
-    if (t.marker) count.marker++;
-    if (t.frustration) count.frustration++;
-    if (t.marker && t.frustration) count.both++;
-    if (t.murphy) count.murphy++;
-    throws += t.throws;
-    const n = i + 1;
-    if (n === marks[rows.length]) {
+  const rows: { n: number; f: Record<Kind, number>; throws: number; points: number | null }[] = [];
+  const next = pechvogelTurns(seed, policy, 'none', from);
+  const played = await playTrials(
+    turns,
+    'turn',
+    io,
+    () => {
+      const t = next();
+      pts += t.points;
+      pts2 += t.points * t.points;
+      if (t.marker) count.marker++;
+      if (t.frustration) count.frustration++;
+      if (t.marker && t.frustration) count.both++;
+      if (t.murphy) count.murphy++;
+      throws += t.throws;
+    },
+    (n) => {
       const f = {} as Record<Kind, number>;
       for (const k of KINDS) f[k] = count[k] / n;
-      rows.push({ n, f, throws: throws / n, points: pts / n });
-    }
-  });
-  bar.done();
+      rows.push({ n, f, throws: throws / n, points: pointsExact === null ? null : pts / n });
+    },
+  );
   const last = rows[rows.length - 1];
   // How far the final frequency is from the exact value, in standard errors of a binomial share.
   const z = (k: Kind) => shareZ(last.f[k], p[k], last.n);
-  const mean = pts / turns;
-  const pointsExact = toNumber(turnPoints(policy));
-  const zPoints = meanZ(mean, pointsExact, pts2 / turns - mean * mean, turns);
+  const mean = pts / played;
+  const zPoints = pointsExact === null ? null : meanZ(mean, pointsExact, pts2 / played - mean * mean, played);
   // Throws per turn are a mean too, with an exact variance (their count is skewed: a few dozen turns'
   // own variance came out low, z −3.4 where the exact one gives −2.5).
-  const zThrows = meanZ(throws / turns, toNumber(exact.throws), toNumber(exact.throws2) - toNumber(exact.throws) ** 2, turns);
-  // `_exact` is the exact value as a decimal; the running mean of points sits beside throws.
+  const zThrows = meanZ(throws / played, toNumber(exact.throws), toNumber(exact.throws2) - toNumber(exact.throws) ** 2, played);
+  // `_exact` is the exact value as a decimal; the running mean of points sits beside throws (empty from a board).
   const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws', 'points'], KINDS.map((k) => k + '_exact'), ['throws_exact', 'points_exact'])];
-  for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact]));
+  for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points ?? ''], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact ?? '']));
   // With --csv - the table alone goes to standard output, but an --svg asked for is still drawn.
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io);
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turnsText(turns)} (seed ${seed}, target: ${policyText(policy)}) against the exact odds`, series));
+    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turnsText(played)} (seed ${seed}, ${start}) against the exact odds`, series));
   }
-  if (csvOnStdout) return EXIT.ok;
+  const code = runExit(played, turns);
+  if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, seed, turns, exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
-    return EXIT.ok;
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: from ? `${from.targets},${from.ravens}` : 'start', seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
+    return code;
   }
-  outWrapped(io, `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, target: ${policyText(policy)}`);
+  outWrapped(io, `Pechvogel: ${plural(played, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, ${start}`);
   io.out('');
   io.out('   turns   marker  frustr.     both   Murphy   throws');
   const fmt = (x: number) => x.toFixed(4).padStart(8);
@@ -194,47 +252,52 @@ export function simulate(game: string | undefined, opts: SimulateOptions, io: Ou
   io.out(`   exact ${fmt(p.marker)} ${fmt(p.frustration)} ${fmt(p.both)} ${fmt(p.murphy)} ${fmt(toNumber(exact.throws))}`);
   io.out(`  z-score ${KINDS.map((k) => zText(z(k)).padStart(8)).join(' ')} ${zText(zThrows).padStart(8)}`);
   for (const l of zNote(KINDS.map((k) => z(k)).concat([zThrows]))) outWrapped(io, l, '   ');
-  io.out('');
-  outWrapped(io, `points per turn (marker value, −3 a frustration): ${mean.toFixed(4)}, exact ${pointsExact.toFixed(4)}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zPoints.toFixed(2)}`}`);
+  if (pointsExact !== null) {
+    io.out('');
+    outWrapped(io, `points per turn (marker value, −3 a frustration): ${minus(mean.toFixed(4))}, exact ${minus(pointsExact.toFixed(4))}, ${zPoints === null ? `no z yet (a mean's z wants ${MIN_TURNS_FOR_Z} turns or more)` : `z ${zText(zPoints)}`}`);
+  }
   sayWritten(opts, io);
-  return EXIT.ok;
+  return code;
 }
 
 /**
  * One share converging to an exact chance (7th Dwarf success, Pechvogel marker with a reroll in
- * play): runs `play`, which reports each trial as hit or not, and prints, writes and plots the
- * running share at the checkpoints. `key` names it in CSV and JSON; `column` and `width` in the table.
+ * play): plays trials with `next`, which tells whether each was a hit, and prints, writes and plots
+ * the running share at the checkpoints. `key` names it in CSV and JSON; `column` and `width` in the
+ * table; `svgTitle` and `heading` get the number of turns played.
  */
-function shareReport(
-  r: { turns: number; p: number; key: string; column: string; width: number; svgTitle: string; svgName: string; heading: string; json: Record<string, unknown> },
-  play: (each: (hit: boolean, i: number) => void) => void,
+async function shareReport(
+  r: { turns: number; p: number; key: string; column: string; width: number; svgTitle: (n: number) => string; svgName: string; heading: (n: number) => string; json: Record<string, unknown> },
+  next: () => boolean,
   opts: SimulateOptions,
   io: Output,
-): number {
+): Promise<number> {
   const { turns, p, key } = r;
-  const marks = checkpoints(turns);
   const rows: { n: number; share: number }[] = [];
   let k = 0;
-  const bar = progress(turns, 'turns');
-  play((hit, i) => {
-    bar.step(i);
-    if (hit) k++;
-    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, share: k / (i + 1) });
-  });
-  bar.done();
+  const played = await playTrials(
+    turns,
+    'turn',
+    io,
+    () => {
+      if (next()) k++;
+    },
+    (n) => rows.push({ n, share: k / n }),
+  );
   const last = rows[rows.length - 1];
   const z = shareZ(last.share, p, last.n);
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io);
-  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle, [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
-  if (csvOnStdout) return EXIT.ok;
+  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle(played), [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
+  const code = runExit(played, turns);
+  if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, ...r.json, turns, exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
-    return EXIT.ok;
+    io.out(JSON.stringify({ ok: true, ...r.json, turns: played, ...(code ? { interrupted: true } : {}), exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
+    return code;
   }
   // The wide column gets two spaces before it, the narrow one a single space (as the tables always had).
   const sep = r.width > 8 ? '  ' : ' ';
   const w = r.width;
-  outWrapped(io, r.heading);
+  outWrapped(io, r.heading(played));
   io.out('');
   io.out(`   turns${sep}${r.column.padStart(w)}`);
   for (const x of rows) if (/^10*$/.test(String(x.n)) || x === last) io.out(`${String(x.n).padStart(8)}${sep}${x.share.toFixed(4).padStart(w)}`);
@@ -242,11 +305,11 @@ function shareReport(
   io.out(`  z-score${sep}${zText(z).padStart(w)}`);
   for (const l of zNote([z])) outWrapped(io, l, '   ');
   sayWritten(opts, io);
-  return EXIT.ok;
+  return code;
 }
 
 /** The 7th Dwarf: the share of turns with all seven dice on the row, against the exact chance. */
-function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: Output): number {
+function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: Output): Promise<number> {
   const policy = parseDwPolicy(opts.policy) || 'best';
   const odds = new SeventhDwarfOdds(policy);
   return shareReport(
@@ -256,12 +319,12 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
       key: 'success',
       column: 'all 7 placed',
       width: 12,
-      svgTitle: `The 7th Dwarf: ${turnsText(turns)} (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
+      svgTitle: (n) => `The 7th Dwarf: ${turnsText(n)} (seed ${seed}, placing: ${policy}), all 7 dice on the row`,
       svgName: 'all 7 placed',
-      heading: `The 7th Dwarf: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
+      heading: (n) => `The 7th Dwarf: ${plural(n, 'turn')} played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
       json: { game: 'seventh_dwarf', policy, seed },
     },
-    (each) => simulateDwarfTurns(turns, seed, policy, each, odds),
+    dwarfTurns(seed, policy, odds),
     opts,
     io,
   );
@@ -269,44 +332,49 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
 
 /**
  * Pechvogel with one reroll in play, a reduce in the active player's hand or a frustration in an
- * opponent's: the share of turns with a marker against the exact chance.
+ * opponent's: the share of turns with a marker against the exact chance, from the first throw or
+ * from a board (`from`, said in `start`).
  */
-function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: TargetPolicy, opts: SimulateOptions, io: Output): number {
+function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: number, policy: TargetPolicy, from: TurnEnd | null, start: string, opts: SimulateOptions, io: Output): Promise<number> {
   const rule = mode === 'reduce' ? 'one reduce in hand (used when it raises the chance of a marker)' : "an opponent's frustration (used when it lowers the chance of a marker)";
+  const next = pechvogelTurns(seed, policy, mode, from);
+  const exact = mode === 'reduce' ? (from ? markerWithReduce(from.targets, from.ravens) : turnMarkerWithReduce(policy)) : from ? markerAgainstFrustrate(from.targets, from.ravens) : turnMarkerAgainstFrustrate(policy);
   return shareReport(
     {
       turns,
-      p: toNumber(mode === 'reduce' ? turnMarkerWithReduce(policy) : turnMarkerAgainstFrustrate(policy)),
+      p: toNumber(exact),
       key: 'marker',
       column: 'marker',
       width: 8,
-      svgTitle: `Pechvogel: ${turnsText(turns)} with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, target: ${policyText(policy)})`,
+      svgTitle: (n) => `Pechvogel: ${turnsText(n)} with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, ${start})`,
       svgName: 'marker',
-      heading: `Pechvogel: ${plural(turns, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, target: ${policyText(policy)}`,
-      json: { game: 'pechvogel', policy, [mode]: true, seed },
+      heading: (n) => `Pechvogel: ${plural(n, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, ${start}`,
+      json: { game: 'pechvogel', policy, from: from ? `${from.targets},${from.ravens}` : 'start', [mode]: true, seed },
     },
-    (each) => simulateTurns(turns, seed, policy, (t, i) => each(t.marker, i), mode),
+    () => next().marker,
     opts,
     io,
   );
 }
 
 /** That's Life!: figures walking alone (one per trial), how often each card was stopped on, against the exact chance. */
-function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io: Output): number {
+async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptions, io: Output): Promise<number> {
   const route = standardPath();
   const p = landingOdds(route.length).map(toNumber);
   const hits = new Array(route.length + 1).fill(0);
   // Running shares of three cards for the plot: the first, the likeliest (6th) and the 12th.
   const watch = [1, 6, 12];
-  const marks = checkpoints(walks);
   const rows: { n: number; f: number[] }[] = [];
-  const bar = progress(walks, 'figures');
-  simulateWalks(walks, seed, (stops, i) => {
-    bar.step(i);
-    for (const k of stops) hits[k]++;
-    if (i + 1 === marks[rows.length]) rows.push({ n: i + 1, f: watch.map((k) => hits[k] / (i + 1)) });
-  });
-  bar.done();
+  const next = walkFigures(seed);
+  const walks = await playTrials(
+    asked,
+    'figure',
+    io,
+    () => {
+      for (const k of next()) hits[k]++;
+    },
+    (n) => rows.push({ n, f: watch.map((k) => hits[k] / n) }),
+  );
   const z = route.map((_, i) => shareZ(hits[i + 1] / walks, p[i], walks));
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
   route.forEach((c, i) => table.push([i + 1, cardCell(c), hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
@@ -317,10 +385,11 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
     const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures');
     writeOutputFile(opts.svg, stackSvgs([cards, running], 800, [480, 480]));
   }
-  if (csvOnStdout) return EXIT.ok;
+  const code = runExit(walks, asked);
+  if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
-    return EXIT.ok;
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
+    return code;
   }
   outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
   io.out('');
@@ -330,5 +399,5 @@ function simulateWalksCmd(walks: number, seed: number, opts: SimulateOptions, io
   io.out('');
   outWrapped(io, zs.length ? `  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '  no z yet: too few figures for the normal approximation', '    ');
   sayWritten(opts, io);
-  return EXIT.ok;
+  return code;
 }
