@@ -86,6 +86,33 @@ describe('what the screens say the table should do', () => {
     expect(refused(again, 304_500)).toBe(true);
   });
 
+  it('the refusal clock: a refusal known only from a snapshot is not shown as new; pressed again, it is', () => {
+    const over = start();
+    over.phase = 'game_over';
+    over.scores = [0, 0, 0];
+    over.winners = [0, 1, 2];
+    // A mirror started (or a board plugged back in) minutes after the press: the board still
+    // keeps the refusal in its snapshot, and the snapshot's time is not the refusal's.
+    let clock = new RefusalClock();
+    const refused = (u: MirrorUi, now: number) => describeGame(over, u, now, { refusalSince: clock.since(u) }).some((l) => /^Refused/.test(l));
+    const old = ui({ err: 'game_over', at: 500_000, snap: true });
+    clock.seen(old);
+    expect(refused(old, 500_000)).toBe(false);
+    // The board's next ui line (a redraw) carries it on: still old.
+    expect(refused(ui({ err: 'game_over', at: 501_000 }), 501_000)).toBe(false);
+    // Pressed again and refused alike (no new ui line): shown, for its time.
+    clock.pressed(old, 502_000);
+    expect(refused(old, 502_500)).toBe(true);
+    expect(refused(old, 502_000 + REFUSAL_SHOW_MS)).toBe(false);
+    // A ui line lost on the line right after a press: the snapshot's refusal counts from that press.
+    clock = new RefusalClock();
+    clock.seen(ui({ at: 600_000 }));
+    clock.pressed(ui({ at: 600_000 }), 601_000);
+    const lost = ui({ err: 'game_over', at: 602_000, snap: true });
+    expect(refused(lost, 602_000)).toBe(true);
+    expect(refused(lost, 601_000 + REFUSAL_SHOW_MS)).toBe(false);
+  });
+
   it('the rule options chosen at set-up are said in plain words during play; none by the book', () => {
     const s = start();
     expect(optionsText(s)).toBe('');
@@ -214,6 +241,24 @@ describe('a restart and a new game in the event lists', () => {
     expect(restartNote(start(), ui({ vic: 1 }))).toBe(RESTART_NOTE);
     expect(restartNote()).toBe(RESTART_NOTE);
     expect(lostVictim(t, ui({ vic: 1, m: 'staff' }))).toBe('');
+  });
+
+  it('the restart note says what the table is back to where no game goes on: set-up, or the finished game', () => {
+    // In set-up with no game: the board forgets who joined and starts it again.
+    const setupNote = 'the set-up starts over: seats and options have to be chosen again';
+    expect(restartNote(null, ui({ m: 'setup' }))).toBe(setupNote);
+    // No game under the staff menu: the board comes back in set-up too.
+    expect(restartNote(null, ui({ m: 'staff' }))).toBe(setupNote);
+    // At game over the board keeps the finished game; a set-up opened from it (long BACK) gives way to it.
+    const over = start();
+    over.phase = 'game_over';
+    over.scores = [0, 0, 0];
+    over.winners = [0, 1, 2];
+    expect(restartNote(over, ui())).toBe('the finished game is kept as it was');
+    expect(restartNote(over, ui({ m: 'setup' }))).toBe('the finished game is back; the set-up begun has to be begun again (hold BACK)');
+    for (const note of [restartNote(null, ui({ m: 'setup' })), restartNote(over, ui()), restartNote(over, ui({ m: 'setup' }))]) expect(note).not.toMatch(/goes on|half entered/);
+    // A game in play still goes on.
+    expect(restartNote(start(), ui({ m: 'staff' }))).toBe(RESTART_NOTE);
   });
 
   it('a new game has a line of its own', () => {

@@ -2,7 +2,8 @@
  * The big-screen page's own script in real headless Chromium, fed by the page server and a
  * simulated board in this process: what it draws from the state it gets (names as text, the
  * middle's markers, frustrations, the LED board's lit and dark cells, the board's gap), checked
- * on one page through a game loaded on the board, its end, and a new set-up.
+ * on one page through a game loaded on the board, its end, and a new set-up; 16-character names
+ * whole on screens small and large; a long reroll window in minutes.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
@@ -155,6 +156,58 @@ describe('the mirror page draws what it is sent', () => {
     await idle.locator('.setup .seat.in', { hasText: 'Seat 3' }).waitFor();
     await idle.locator('.attract').waitFor();
     expect(await idle.locator('.attract .sub').textContent()).toBe('Press your seat button to join, then OK');
+  });
+
+  it('names of 16 characters are shown whole wherever they fit, on small, portrait and 4K screens', async () => {
+    const { table, web } = await simWebServer(done, { label: 'Sechs' });
+    await table.start();
+    // Two names alike in their first ten letters, and as wide as 16 characters get.
+    const r = setupPechvogel({ players: ['WWWWWWWWWWWWWWW1', 'WWWWWWWWWWWWWWW2', 'Maximilian-Josef', 'Ølaf', 'Seat 5'] });
+    if (!r.ok) throw new Error('setup');
+    r.state.players[0].markers = [3, 4, 5, 6, 7, 7];
+    r.state.players[0].frustrations = 12;
+    r.state.players[1].markers = [3, 4, 5, 6];
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st: r.state } as never);
+    await loaded;
+    const page = await openChromium({ width: 800, height: 480 }, done);
+    await page.goto(web.url);
+    await page.locator('[data-table="t1"] .player').first().waitFor();
+    for (const [width, height] of [[800, 480], [1024, 768], [1080, 1920], [3840, 2160], [640, 360]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => {
+        const panel = document.querySelector('[data-table="t1"]') as HTMLElement;
+        // Cut by its text's width ("…" shows for a fraction of a pixel too).
+        const text = document.createRange();
+        const cut = Array.from(panel.querySelectorAll('.player .name')).filter((e) => (text.selectNodeContents(e), text.getBoundingClientRect().width > e.getBoundingClientRect().width + 0.01)).map((e) => e.textContent);
+        const wide = Array.from(panel.querySelectorAll('.player')).filter((e) => e.scrollWidth > e.clientWidth + 1).length;
+        return { cut, wide, px: parseFloat(getComputedStyle(panel).fontSize), high: (panel.firstChild as HTMLElement).scrollHeight <= panel.clientHeight };
+      });
+      // Whole, in rows that fit the panel, at a size read across a room (they were cut at about 10 Ws: "WWWWWWWWWW…").
+      expect(seen, `${width}x${height}`).toEqual({ cut: [], wide: 0, px: seen.px, high: true });
+      expect(seen.px, `${width}x${height}`).toBeGreaterThan(12);
+    }
+  });
+
+  it('a long reroll window counts down in minutes and seconds, as a clock shows them', async () => {
+    const { table, web } = await simWebServer(done, { label: 'Sieben' });
+    await table.start();
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    for (const p of r.state.players) p.frustrations = 1;
+    // dicetray config window=10m
+    table.link.send({ c: 'cfg', k: 'window_ms', v: 600_000 });
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st: r.state } as never);
+    await loaded;
+    for (const a of [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 4, 4, 5, 5] }]) table.link.send({ c: 'act', a } as never);
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(web.url);
+    const count = page.locator('[data-table="t1"] .window.open .count');
+    await count.waitFor();
+    // "597.4 s" before: minutes, rounded up, so the window starts at 10:00.
+    expect(await count.textContent()).toMatch(/^(10:00|9:5\d)$/);
   });
 
   it('the countdown bar runs down over updates; a host back with fewer tables drops the gone panel', async () => {

@@ -3,7 +3,8 @@
  * browser: the headers every answer carries, the address it gives for a server on every
  * interface, a tcp board's short name, the set-up's starting seat, the staff menu's note with and
  * without a game, the attract screen reached with no news from the board, the last event of a
- * game that was replaced, and the restart notice ended by a press that is no action.
+ * game that was replaced, the restart notice ended by a press that is no action and its words
+ * where no game goes on, and a refusal from before the mirror started, not shown as new.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
@@ -239,6 +240,35 @@ describe('the last event under the game', () => {
     expect(t.prompt[0]).toBe('Ann: OK takes a 6 from the middle');
   });
 
+  it('a power cut at game over or in set-up: the footer says what the table is back to, not that the game goes on', { timeout: 30_000 }, async () => {
+    const { stream, table, url } = await simTable();
+    await table.start();
+    await viewUntil(url, 'the set-up', (v) => v.ui && v.ui.m === 'setup');
+    const cut = async () => {
+      const back = untilNote(table, (n) => n.ev === 'hello' && !!n.restarted);
+      stream.sim!.powerCut();
+      stream.sim!.boot();
+      await back;
+      return viewUntil(url, 'the restart notice', (v) => typeof v.last === 'string' && v.last.startsWith('The board restarted'));
+    };
+    let t = await cut();
+    expect(t.last).toBe('The board restarted (a power cut?): the set-up starts over: seats and options have to be chosen again');
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    const st = r.state;
+    st.players[0].markers = [3, 4];
+    st.middle = [0, 0, 0, 0, 0];
+    st.phase = 'game_over';
+    st.scores = [7, 0];
+    st.winners = [0];
+    const loaded = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'load', st } as never);
+    await loaded;
+    t = await cut();
+    expect(t.game.phase).toBe('game_over');
+    expect(t.last).toBe('The board restarted (a power cut?): the finished game is kept as it was');
+  });
+
   it('says the board restarted until the next press, even one that is no action', { timeout: 30_000 }, async () => {
     const { stream, table, url } = await simTable();
     await table.start();
@@ -257,5 +287,35 @@ describe('the last event under the game', () => {
     const t = await viewUntil(url, 'the die entered', (v) => v.ui && v.ui.e && v.ui.e.length === 1);
     expect(t.game.n).toBe(0);
     expect(t.last).toBe('');
+  });
+});
+
+describe('a refusal from before the mirror started', () => {
+  it('is not shown as new: the board keeps it in its snapshot until the next press', { timeout: 30_000 }, async () => {
+    const { stream, table, url } = await simTable();
+    await table.start();
+    const synced = untilNote(table, (n) => n.ev === 'synced' && n.n === 0);
+    table.link.send({ c: 'new', p: ['Ann', 'Ben'] } as never);
+    await synced;
+    // Eight pad keys on a first throw of seven: the eighth is refused at once.
+    for (let i = 0; i < 8; i++) table.link.send({ c: 'btn', b: 'K1', k: 'press' });
+    const t = await viewUntil(url, 'the refusal', (v) => v.refusal !== '');
+    expect(t.refusal).toBe('Refused: all 7 dice are entered (OK confirms, BACK removes the last)');
+    // Another mirror over the same board, as one restarted minutes later: the snapshot still has
+    // the refusal, which is not the snapshot's news.
+    const again = new TableMirror('A', stream);
+    stops.push(() => again.stop());
+    const web = await startWebServer([again], { port: 0, host: '127.0.0.1', attractMs: 600_000 });
+    stops.push(() => web.close());
+    await again.start();
+    let v = await viewUntil(web.url, 'the snapshot', (x) => x.synced && x.ui && x.ui.e.length === 7);
+    expect(v.ui.err).toBe('wrong_dice_count');
+    expect([v.refusal, v.refusalLeft]).toEqual(['', 0]);
+    // Pressed again and refused alike: shown, for its time.
+    const pressed = untilNote(again, (n) => n.ev === 'button');
+    table.link.send({ c: 'btn', b: 'K1', k: 'press' });
+    await pressed;
+    v = await viewUntil(web.url, 'the refusal again', (x) => x.refusal !== '');
+    expect(v.refusalLeft).toBeGreaterThan(10_000);
   });
 });

@@ -33,6 +33,11 @@ export interface MirrorUi {
    * its press causes, and a press refused again alike brings no ui line at all.
    */
   ep?: number;
+  /**
+   * Read from a snapshot, not from a ui line: the board keeps `err` there until the next press, so
+   * when that refusal came is not known (minutes ago, maybe; refusal-clock.ts).
+   */
+  snap?: boolean;
   /** Staff menu (m 'staff'): its settings, reroll-window ms and brightness cap (0..255). */
   w?: number;
   br?: number;
@@ -255,7 +260,7 @@ export class MirrorModel extends EventEmitter {
     this.selfTestFrom = !!snap.sf && this.frameSinceHello;
     if (snap.sf) this.ui = { m: 'staff', w: snap.c ? snap.c.window_ms : snap.w, br: snap.c ? snap.c.brightness : snap.br, at: this.now() } as MirrorUi;
     else if (u && typeof u.mode === 'string') {
-      this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now(), ep: this.playerAtSeat(u.errSeat) };
+      this.ui = { m: u.mode, e: u.entry, c: u.correcting, v: u.votes, dl: typeof snap.dl === 'number' && snap.dl > 0 ? snap.dl : 0, vic: u.victim, err: u.err, at: this.now(), ep: this.playerAtSeat(u.errSeat), snap: true };
     }
     if (u && Array.isArray(u.seatsIn)) this.setup = { in: u.seatsIn, st: u.startSeat, vd: !!u.virtual, im: !!u.immune, so: !!u.stealOnly };
     this.wantSnapshot = false;

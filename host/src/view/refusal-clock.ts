@@ -26,6 +26,8 @@ export function refusalLeft(since: number, now: number): number {
 export class RefusalClock {
   private code = '';
   private at = 0;
+  /** When the last press at the table came (none seen: never). */
+  private pressAt = -Infinity;
 
   /** The table's ui as the model has it now (after every ui line, snapshot or redraw). */
   seen(ui: MirrorUi | null): void {
@@ -33,13 +35,20 @@ export class RefusalClock {
     if (!ui.err) this.code = '';
     else if (ui.err !== this.code) {
       this.code = ui.err;
-      this.at = ui.at;
+      // Known from a snapshot only (a mirror restarted, a board plugged back in): the board keeps a
+      // refusal until the next press, so it may be minutes old, and an unattended screen that
+      // shows it as new sends players looking for a mistake nobody just made. It counts from the
+      // last press seen (a ui line lost on the line: still shown), none seen: not shown; pressed
+      // again and refused alike, it shows anew.
+      this.at = ui.snap ? this.pressAt : ui.at;
     }
   }
 
   /** A button was pressed at the table (`ui`: the model's before that press's own ui line). */
   pressed(ui: MirrorUi | null, now: number): void {
-    if (this.code && ui && ui.m !== 'staff') this.at = now;
+    if (ui && ui.m === 'staff') return;
+    this.pressAt = now;
+    if (this.code && ui) this.at = now;
   }
 
   /** When the refusal in `ui` came (its ui line's time if this clock has not seen it). */

@@ -63,10 +63,23 @@ export function lostVictim(s: PvState | null, ui: MirrorUi | null): string {
 }
 
 /**
- * RESTART_NOTE, and the steal's chosen victim when one is known to have been lost (the state and
- * ui line last seen before the restart; unknown: the general note alone).
+ * What a restart did where no game goes on: the board keeps a game (a finished one too) and
+ * nothing else, so a set-up at the buttons starts over, and one begun after a finished game gives
+ * way to that game again. "The game goes on" read wrong there, in the page's footer for a minute
+ * (which buttons to hold, the prompt says).
+ */
+const RESTART_SETUP_NOTE = 'the set-up starts over: seats and options have to be chosen again';
+const RESTART_OVER_NOTE = 'the finished game is kept as it was';
+const RESTART_OVER_SETUP_NOTE = 'the finished game is back; the set-up begun has to be begun again (hold BACK)';
+
+/**
+ * What a restart did, by the state and ui line last seen before it: RESTART_NOTE for a game in
+ * play, with the steal's chosen victim when one is known to have been lost; without a game, or
+ * with a finished one, what the table is back to (nothing known: the general note alone).
  */
 export function restartNote(s: PvState | null = null, ui: MirrorUi | null = null): string {
+  if (!s) return ui ? RESTART_SETUP_NOTE : RESTART_NOTE;
+  if (s.phase === 'game_over') return ui && ui.m === 'setup' ? RESTART_OVER_SETUP_NOTE : RESTART_OVER_NOTE;
   const v = lostVictim(s, ui);
   return RESTART_NOTE + (v ? `; the steal from ${v} has to be chosen again too (${v}'s seat button)` : '');
 }

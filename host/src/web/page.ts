@@ -97,12 +97,14 @@ export function pageHtml(title = 'dicetray'): string {
   .detail { font-size:0.8em; color:var(--dim); }
   .detail:empty { display:none; }
   /* rank, name, markers, frustrations, tags (and the room left), score: every part a column at least as wide as
-     what it holds, so nothing is drawn over another (the Murphy badge was drawn over a score). */
-  .players { list-style:none; margin:0; padding:0; display:grid; grid-template-columns: repeat(4, max-content) minmax(max-content, 1fr) max-content; column-gap:0.55em; row-gap:0.2em; }
+     what it holds, so nothing is drawn over another (the Murphy badge was drawn over a score). The name's
+     column alone may be narrower: fit() takes a cut name for content that does not fit, so a name is cut
+     (…) only where it does not fit at the smallest type, not at a set width ("WWWWWWWWWW…" beside 700 px). */
+  .players { list-style:none; margin:0; padding:0; display:grid; grid-template-columns: max-content minmax(0, max-content) max-content max-content minmax(max-content, 1fr) max-content; column-gap:0.55em; row-gap:0.2em; }
   .player { display:grid; grid-column:1 / -1; grid-template-columns:subgrid; align-items:center; padding:0.1em 0.35em; border-radius:0.3em; white-space:nowrap; }
   .player.active { background:#2b2416; outline:0.12em solid var(--accent); }
   .player .rank { color:var(--dim); font-size:0.8em; }
-  .player .name { font-weight:700; max-width:16.5ch; overflow:hidden; text-overflow:ellipsis; }
+  .player .name { font-weight:700; overflow:hidden; text-overflow:ellipsis; }
   .markers { display:flex; gap:0.2em; }
   .marker { display:inline-block; min-width:1.4em; text-align:center; border-radius:0.3em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.15em; }
   .frus { color:var(--bad); font-weight:700; }
@@ -112,7 +114,7 @@ export function pageHtml(title = 'dicetray'): string {
   .score { font-weight:700; text-align:right; }
   /* Portrait (stack): each player on two lines, name, tags and score above, markers and frustrations
      below, so the type can be as large as the screen's height allows, not only its width. */
-  .panel.stack .players { grid-template-columns: max-content max-content max-content minmax(0,1fr) max-content; row-gap:0.3em; }
+  .panel.stack .players { grid-template-columns: max-content minmax(0, max-content) max-content minmax(0,1fr) max-content; row-gap:0.3em; }
   .panel.stack .player { row-gap:0.1em; padding:0.15em 0.35em; }
   .panel.stack .player .rank { grid-row:1; grid-column:1; }
   .panel.stack .player .name { grid-row:1; grid-column:2; }
@@ -253,6 +255,13 @@ function overflow(p) {
   const h = room + 0.5 > 0 ? p.inner.scrollHeight / (room + 0.5) : Infinity;
   let w = p.inner.scrollWidth / (p.inner.clientWidth + 0.5);
   for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .setup, .staff, .game, .body')) w = Math.max(w, e.scrollWidth / (e.clientWidth + 0.5));
+  // A name's column may be narrower than the name (it is cut, "…"): by a fraction of a pixel too,
+  // which scrollWidth (whole pixels) does not tell; its text's own width does.
+  const text = document.createRange();
+  for (const e of el.querySelectorAll('.player .name')) {
+    text.selectNodeContents(e);
+    w = Math.max(w, text.getBoundingClientRect().width / (e.getBoundingClientRect().width + 0.01));
+  }
   return [h, w];
 }
 /** Whether the panel's content fits at its current font size. */
@@ -497,6 +506,17 @@ function sinceText(ms) {
   return d.toLocaleString(undefined, o);
 }
 
+/**
+ * The countdown's time left: the last minute in tenths of a second, as it always was; longer, as a
+ * clock shows it, rounded up ("9:53", a 10-minute window starts at "10:00"): "592.6 s" (a window
+ * set to minutes) had to be worked out from across the room.
+ */
+function countText(ms) {
+  if (ms <= 60000) return (ms / 1000).toFixed(1) + ' s';
+  const s = Math.ceil(ms / 1000);
+  return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+}
+
 /** Without updates for this long the feed is taken as dead and opened again. */
 const STALE_MS = 12000;
 function tick() {
@@ -525,10 +545,10 @@ function tick() {
     const w = p.q('.window');
     w.className = 'window' + (open ? ' open' : '');
     if (open) {
-      const left = Math.max(0, p.deadline - now), secs = (left / 1000).toFixed(1);
+      const left = Math.max(0, p.deadline - now), secs = countText(left);
       if (secs !== p.cd) {
         p.cd = secs;
-        p.q('.window .count').textContent = secs + ' s';
+        p.q('.window .count').textContent = secs;
       }
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }
