@@ -62,5 +62,8 @@ describe("the sim's own screen", () => {
     const e = simRestartEvent('power cut … power back', 'Ben');
     expect(e).toBe('power cut … power back: game as it was; a half-entered throw is gone · so is the steal from Ben: choose it again');
     expect(wrapEvent(e, 80).every((l) => l.length <= 79)).toBe(true);
+    // Where no game goes on, what the table is back to ("game as it was" read wrong in a set-up).
+    expect(simRestartEvent('power cut … power back', '', 'setup')).toBe('power cut … power back: the set-up starts over');
+    expect(simRestartEvent('power cut … power back', '', 'over')).toBe('power cut … power back: the finished game as it was');
   });
 });

@@ -159,6 +159,10 @@ describe('what the screens say the table should do', () => {
     // Ben is not asked again, but told how to take the vote back.
     // With votes in, OK frustrates with them.
     expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Ben (press again: withdraw)']);
+    // A window set to minutes counts as a clock does ("592.6 s left" had to be worked out), the last minute in tenths.
+    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 8400)[0]).toBe('Reroll window, 9:53 left: OK = pass');
+    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 1000)[0]).toBe('Reroll window, 10:00 left: OK = pass');
+    expect(promptText(s, ui({ dl: 61_000, at: 0 }), 1000)[0]).toBe('Reroll window, 60.0 s left: OK = pass');
     s = throwOne(start([1, 1, 1]));
     expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
     expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2, 1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (2 votes)', '  votes: Cleo, Ben (press again: withdraw)']);

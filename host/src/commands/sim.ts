@@ -172,8 +172,13 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     });
   }
   // The model still holds the state and ui line from before the restart (its snapshot comes after).
-  const victim = () => (model ? lostVictim(model.state, model.ui) : '');
-  board.on('watchdog', () => say(RESTARTED('watchdog reset', victim())));
+  const restarted = (what: string) => {
+    const s = model && model.state;
+    const ui = model && model.ui;
+    const where = !model || !ui ? '' : !s ? 'setup' : s.phase === 'game_over' ? (ui.m === 'setup' ? 'over-setup' : 'over') : '';
+    return RESTARTED(what, model ? lostVictim(s || null, ui || null) : '', where);
+  };
+  board.on('watchdog', () => say(restarted('watchdog reset')));
   if (board.bootCode !== code) {
     // The board as flash names it: this sim's own Storage file (flash waits for the sim to end: the file is locked).
     const note = `the board boots the bundle flashed into its Storage (.bootcde), not the current build; \`dicetray flash --port sim${opts.storage ? ':' + opts.storage : ''}\` (with this sim stopped) updates it, --fresh starts empty`;
@@ -226,7 +231,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
         return !opts.linux;
       }
       if (k === 'P') {
-        say(RESTARTED('power cut … power back', victim()));
+        say(restarted('power cut … power back'));
         board.powerCut();
         board.boot();
         return false;

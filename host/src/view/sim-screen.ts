@@ -59,8 +59,11 @@ export function wrapEvent(e: string, cols?: number): string[] {
 /**
  * A restart's event, short enough for an 80-column terminal (the page says it at length); with the
  * steal's victim chosen before it (table-text.ts lostVictim: the board does not keep it), a part
- * of its own.
+ * of its own. `where`: no game goes on (restartNote's cases): "game as it was" read wrong there.
  */
-export function simRestartEvent(what: string, victim = ''): string {
+export function simRestartEvent(what: string, victim = '', where: 'setup' | 'over' | 'over-setup' | '' = ''): string {
+  if (where === 'setup') return `${what}: the set-up starts over`;
+  if (where === 'over') return `${what}: the finished game as it was`;
+  if (where === 'over-setup') return `${what}: the finished game is back (hold BACK for a set-up)`;
   return `${what}: game as it was; a half-entered throw is gone${victim ? ` · so is the steal from ${victim}: choose it again` : ''}`;
 }

@@ -250,9 +250,15 @@ export function countdownLeft(ui: MirrorUi, now: number): number {
   return ui.dl > 0 ? Math.max(0, ui.dl - (now - ui.at)) : 0;
 }
 
-/** Seconds left of the countdown the board last reported. */
-function secondsLeft(ui: MirrorUi, now: number): string {
-  return (countdownLeft(ui, now) / 1000).toFixed(1);
+/**
+ * Time left of the countdown the board last reported, as the page shows it (page.ts countText): the
+ * last minute in tenths of a second, longer as a clock ("9:53"; "592.6 s" had to be worked out).
+ */
+function timeLeft(ui: MirrorUi, now: number): string {
+  const ms = countdownLeft(ui, now);
+  if (ms <= 60000) return (ms / 1000).toFixed(1) + ' s';
+  const s = Math.ceil(ms / 1000);
+  return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
 }
 
 const pct = (f: Parameters<typeof toNumber>[0]) => `${Math.round(toNumber(f) * 100)} %`;
@@ -336,7 +342,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       return [`${who}: reroll ${T.reroll} dice${roll}`];
     case 'reroll_window': {
       const can = possibleFrustraters(s);
-      const left = secs && ui && ui.dl > 0 ? `, ${secondsLeft(ui, now)} s left` : '';
+      const left = secs && ui && ui.dl > 0 ? `, ${timeLeft(ui, now)} left` : '';
       const voted = ui ? ui.v : [];
       // What OK (or the countdown running out) does now: the firmware frustrates with the votes, else passes.
       const out = [`Reroll window${left}: OK = ${voted.length ? `frustrate (${voted.length} vote${voted.length > 1 ? 's' : ''})` : 'pass'}`];
@@ -355,7 +361,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const greedy = greedyMurphyText(s);
       const more = greedy ? ['  ' + greedy] : [];
       if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'].concat(more);
-      if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${secondsLeft(ui, now)} s` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`].concat(more);
+      if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${timeLeft(ui, now)}` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`].concat(more);
       const o = markerOptions(s);
       const out: string[] = [];
       if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);
