@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { parseLiberalJson, type LiberalJsonResult } from './espruino-json';
 
 // A node:vm context that looks like Espruino 2v29 to code built for it (docs/ESPRUINO.md §1.2, §1.3):
 // the built-ins Espruino lacks are deleted from the context's own intrinsics, and Array#sort is
@@ -79,6 +80,73 @@ const PRELUDE = `(function (absentGlobals, absentMembers, mathMembers, numberSta
     }) : out;
   };
 
+  // Every Espruino object is an event emitter and can clone itself (src/jswrap_object.c): on, addListener,
+  // prependListener, emit, removeListener, removeAllListeners and clone are on Object.prototype, so every
+  // object, array and function has them (not enumerable: JSON.stringify and for-in do not show them).
+  // Listeners live in the object's own '#on<event>' array, which is an ordinary property on Espruino
+  // (JSON.stringify and Object.keys list it); emit queues the call for after the current code, as
+  // jsiQueueEvents does.
+  var hasOwn = Object.prototype.hasOwnProperty;
+  function hidden(name, fn) { Object.defineProperty(Object.prototype, name, { value: fn, writable: true, configurable: true }); }
+  function parentOk(o) {
+    if (o === null || o === undefined || (typeof o !== 'object' && typeof o !== 'function'))
+      throw new TypeError('Parent must be an object - not a String, Integer, etc');
+  }
+  function listen(first) {
+    return function (event, listener) {
+      'use strict';
+      parentOk(this);
+      if (typeof event !== 'string') throw new TypeError('First argument must be String');
+      if (typeof listener !== 'function' && typeof listener !== 'string') throw new TypeError('Second argument must be a function or a String');
+      var key = '#on' + event, old = hasOwn.call(this, key) ? this[key] : undefined, list = [];
+      if (first) list.push(listener);
+      if (Array.isArray(old)) for (var i = 0; i < old.length; i++) list.push(old[i]);
+      else if (old !== undefined) list.push(old);
+      if (!first) list.push(listener);
+      this[key] = list;
+    };
+  }
+  hidden('on', listen(false));
+  hidden('addListener', listen(false));
+  hidden('prependListener', listen(true));
+  hidden('emit', function (event) {
+    'use strict';
+    parentOk(this);
+    if (typeof event !== 'string') throw new TypeError('First argument must be String');
+    var args = Array.prototype.slice.call(arguments, 1, 5), self = this, key = '#on' + event;
+    var list = hasOwn.call(this, key) ? this[key] : undefined;
+    if (list !== undefined) {
+      var fns = Array.isArray(list) ? list.slice() : [list];
+      g.setTimeout(function () {
+        for (var i = 0; i < fns.length; i++) if (typeof fns[i] === 'function') fns[i].apply(self, args);
+      }, 0);
+    }
+    if (arguments.length > 5) throw new TypeError('Too many arguments (>4)');
+  });
+  hidden('removeListener', function (event, listener) {
+    'use strict';
+    parentOk(this);
+    if (typeof event !== 'string') throw new TypeError('First argument must be String');
+    var key = '#on' + event, list = hasOwn.call(this, key) ? this[key] : undefined;
+    if (Array.isArray(list)) { var i = list.indexOf(listener); if (i >= 0) list.splice(i, 1); }
+  });
+  hidden('removeAllListeners', function (event) {
+    'use strict';
+    parentOk(this);
+    if (typeof event === 'string') delete this['#on' + event];
+    else if (event === undefined) { for (var k in this) if (hasOwn.call(this, k) && k.indexOf('#on') === 0) delete this[k]; }
+    else throw new TypeError('First argument must be String or undefined');
+  });
+  // A shallow copy with the same prototype (jsvCopy).
+  hidden('clone', function () {
+    'use strict';
+    if (this === null || this === undefined || (typeof this !== 'object' && typeof this !== 'function')) return this;
+    if (typeof this === 'function') return this;
+    var c = Array.isArray(this) ? [] : Object.create(Object.getPrototypeOf(this)), names = Object.getOwnPropertyNames(this);
+    for (var i = 0; i < names.length; i++) if (!(Array.isArray(this) && names[i] === 'length')) c[names[i]] = this[names[i]];
+    return c;
+  });
+
   // Espruino's sort is not stable. This one is deterministic but reverses every run of equal keys,
   // so code that depends on stability fails in tests instead of on the board.
   function merge(a, lo, mid, hi, cmp, tmp) {
@@ -122,6 +190,11 @@ export interface EspruinoSandbox {
    * runs longer (Node's vm timeout; undefined: no limit).
    */
   run(code: string, filename?: string, timeoutMs?: number): unknown;
+  /**
+   * Espruino's liberal JSON parser (EVENT packets, espruino-json.ts), building the context's own
+   * objects and arrays. `unicode`: the Linux build's string handling.
+   */
+  parseLiberal(text: string, unicode?: boolean): LiberalJsonResult;
 }
 
 function formatValue(value: unknown): string {
@@ -149,9 +222,11 @@ export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}
     clearInterval,
     ...extraGlobals,
   });
+  const make = vm.runInContext('({ o: function () { return {}; }, a: function () { return []; } })', context) as { o: () => Record<string, unknown>; a: () => unknown[] };
   return {
     context,
     output,
+    parseLiberal: (text, unicode) => parseLiberalJson(text, { unicode, newObject: make.o, newArray: make.a }),
     run: (code, filename = 'espruino-sandbox.js', timeoutMs) => vm.runInContext(code, context, { filename, timeout: timeoutMs }),
   };
 }

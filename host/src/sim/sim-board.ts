@@ -77,6 +77,9 @@ export class SimBoard extends EventEmitter {
         get replLimitMs() {
           return board.opts.replLimitMs || REPL_LIMIT_MS;
         },
+        get unicode() {
+          return board.opts.boardName === 'LINUX';
+        },
         out: (s) => this.out(s),
         fail: (e) => this.fail(e),
         event: (o) => {

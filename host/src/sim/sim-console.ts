@@ -23,6 +23,8 @@ export interface ConsoleBoard {
   readonly sandbox: EspruinoSandbox | null;
   /** How long a REPL line or EVAL packet may run. */
   readonly replLimitMs: number;
+  /** Strings as the Linux build reads them (ESPR_UNICODE_SUPPORT: UTF-8, \u escapes); a Pico keeps bytes. */
+  readonly unicode?: boolean;
   /** Bytes the board sends on its serial port. */
   out(s: string): void;
   /** An exception the running code did not catch. */
@@ -118,7 +120,14 @@ export class SimConsole {
     if (this.inState === 3) {
       this.inLen |= b;
       this.inBuf = [];
-      this.inState = (this.inLen & 0x1fff) === 0 ? 0 : 4;
+      // A zero-length packet is handled at once (jsiPacketProcess with an empty body): an EVENT NAKs.
+      if ((this.inLen & 0x1fff) === 0) {
+        this.inState = 0;
+        this.packetSeq++;
+        this.packet(this.inLen & 0xe000, '');
+        return;
+      }
+      this.inState = 4;
       // Espruino gives up on a packet still incomplete after 5 s and NAKs it (measured on the Linux build).
       if (this.inState === 4) {
         const started = (this.packetSeq = this.packetSeq + 1);
@@ -197,6 +206,8 @@ export class SimConsole {
       // EVAL: ACK, then a RESPONSE packet (type 0) with the result as JSON, as Espruino answers.
       let text: string;
       try {
+        // An empty EVAL is a SyntaxError (Unexpected end of input) on Espruino.
+        if (body === '') throw new SyntaxError('Unexpected end of input');
         const r = sandbox.run(body, 'packet', this.board.replLimitMs);
         text = r === undefined ? 'undefined' : JSON.stringify(r);
       } catch {
@@ -210,15 +221,17 @@ export class SimConsole {
       out('\x15');
       return;
     }
-    let o: unknown;
-    try {
-      o = JSON.parse(body);
-    } catch {
+    if (!sandbox) {
       out('\x15');
       return;
     }
+    // Espruino's liberal JSON parser (jswrap_json_parse_liberal), objects of the board's own realm.
+    const { value: o, threw } = sandbox.parseLiberal(body, this.board.unicode);
+    // The parser's exception is dropped, but raising it took the prompt off (redrawn after the NAK).
+    if (threw) this.print('');
     if (!o || typeof o !== 'object' || Array.isArray(o) || !this.board.event(o)) {
       out('\x15');
+      if (threw) this.showPrompt();
       return;
     }
     // ACK after the handler's output, then the prompt comes back (what the Linux build prints).
