@@ -218,4 +218,14 @@ describe('host commands', () => {
     board.advance(300);
     expect(board.errors).toEqual([]);
   });
+
+  it("a mirror's ask for the frame ({c:'leds'}, no on) leaves frames over the link as they were (every Espruino object has an on: the simulated board's too)", async () => {
+    const { sim } = await bootedSim([]);
+    const linked = () => (sim.snapshot() as unknown as { c: { leds_link: boolean } }).c.leds_link;
+    expect(sim.requestSync({ c: 'leds' } as unknown as HostCmd).msgs.some((m) => m.t === 'leds')).toBe(true);
+    expect(linked()).toBe(false);
+    sim.requestSync({ c: 'leds', on: true } as unknown as HostCmd);
+    sim.requestSync({ c: 'leds' } as unknown as HostCmd);
+    expect(linked()).toBe(true);
+  });
 });
