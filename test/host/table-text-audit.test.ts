@@ -42,6 +42,9 @@ describe('table wording found confusing at play', () => {
     expect(tableRefusal('marker_not_available', t, ui())).toBe('Refused: that player has no 4');
     // The seat pressed is known (the board's btn line): named, for whoever reads slowly.
     expect(tableRefusal('marker_not_available', t, ui({ ep: 0 }))).toBe('Refused: Ann has no 4');
+    // The active player's own seat: what to press instead ("not an opponent of the active player" did not say).
+    expect(tableRefusal('not_an_opponent', t, ui())).toBe("Refused: a 4 is stolen from another player (a holder's seat button); OK takes one from the middle");
+    expect(tableRefusal('not_an_opponent', s, ui())).toBe("Refused: a 4 is stolen from another player (a holder's seat button)");
   });
 });
 

@@ -198,6 +198,13 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     if (!o.take) return `Refused: the middle has no ${t} left${o.stealFrom.length ? ": steal one (a holder's seat button)" : ''}`;
     return `Refused: ${pressedBy(s, ui) || 'that player'} has no ${t}`;
   }
+  if (err === 'not_an_opponent' && s && s.phase === 'await_marker_choice' && s.turn.target !== null) {
+    // The active player's own seat in the marker step: "not an opponent of the active player" left
+    // a child at the table asking what to press instead.
+    const t = s.turn.target;
+    const o = markerOptions(s);
+    return `Refused: a ${t} is stolen from another player${o.stealFrom.length ? " (a holder's seat button)" : ''}${o.take ? `; OK takes one from the middle` : ''}`;
+  }
   if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
     const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
     if (shown.length) return `Refused: the target is a number the first throw shows: ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' or ' : ''}${shown[shown.length - 1]}`;
