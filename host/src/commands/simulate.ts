@@ -161,6 +161,9 @@ async function playTrials(total: number, one: string, io: Output, play: () => vo
   return i;
 }
 
+/** Where the turns started, for JSON: "start" (the first throw) or the board, "targets,ravens". */
+const fromJson = (from: TurnEnd | null): string => (from ? `${from.targets},${from.ravens}` : 'start');
+
 /** Exit code of a run: 130 (as for any Ctrl-C) when it was interrupted, though it reported. */
 const runExit = (played: number, asked: number): number => (played < asked ? EXIT.interrupted : EXIT.ok);
 
@@ -241,7 +244,7 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: from ? `${from.targets},${from.ravens}` : 'start', seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: fromJson(from), seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
     return code;
   }
   outWrapped(io, `Pechvogel: ${plural(played, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, ${start}`);
@@ -349,7 +352,7 @@ function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: numb
       svgTitle: (n) => `Pechvogel: ${turnsText(n)} with ${mode === 'reduce' ? 'one reduce in hand' : "an opponent's frustration"} (seed ${seed}, ${start})`,
       svgName: 'marker',
       heading: (n) => `Pechvogel: ${plural(n, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, ${start}`,
-      json: { game: 'pechvogel', policy, from: from ? `${from.targets},${from.ravens}` : 'start', [mode]: true, seed },
+      json: { game: 'pechvogel', policy, from: fromJson(from), [mode]: true, seed },
     },
     () => next().marker,
     opts,

@@ -191,32 +191,32 @@ export class ActionLogWriter {
     if (s && this.opts.dir) {
       const cur = this.files.get(label);
       if (old && old.hash === hash) {
-        this.files.set(label, old);
+        this.files.set(label, { file: old.file, hash: old.hash });
         if (this.opts.onFile) this.opts.onFile(label, old.file);
         // A first throw waiting for its target when the last mirror stopped: its row waited in
         // that mirror's memory, and with no gap here nothing would say it is missing.
-        if (this.opts.csv && !this.pending.has(label)) this.safely(label, () => this.resumeFirstThrow(label, s, old.file));
+        if (this.opts.csv && !this.pending.has(label)) this.safely(label, () => this.resumeFirstThrow(label, s, old.file, old.text));
       } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
     if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, s));
   }
 
   /**
-   * The row of the first throw that `file` (the log this mirror goes on in) ends with, waiting for
-   * its target as the last mirror's was: from the state's first faces and the log's last line (a
-   * roll or an entered throw, or a correction of it), at the time the line was written.
+   * The row of the first throw that `file` (the log this mirror goes on in, `text` as latestLog
+   * read it) ends with, waiting for its target as the last mirror's was: from the state's first
+   * faces and the log's last line (a roll or an entered throw, or a correction of it), at the time
+   * the line was written.
    */
-  private resumeFirstThrow(label: string, s: PvState, file: string): void {
+  private resumeFirstThrow(label: string, s: PvState, file: string, text: string): void {
     if (s.phase !== 'await_target' || !Array.isArray(s.turn.first_faces)) return;
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = text.split('\n').filter((l) => l.trim());
     const entries = lines.slice(1).map((l) => JSON.parse(l) as { n: number; a: Record<string, unknown> });
+    const thrown = (e: { a: Record<string, unknown> } | undefined) => !!e && !!e.a && (e.a.do === 'throw' || e.a.do === 'roll' || e.a.do === 'correct');
     const last = entries[entries.length - 1];
-    if (!last || last.n !== s.n || !last.a || ['throw', 'roll', 'correct'].indexOf(String(last.a.do)) < 0) return;
+    if (!thrown(last) || last.n !== s.n) return;
     const kind = last.a.do === 'correct' ? 'correct' : 'first';
     let corrects: number | null = null;
-    if (kind === 'correct') {
-      for (let i = entries.length - 2; i >= 0 && corrects === null; i--) if (['throw', 'roll', 'correct'].indexOf(String(entries[i].a && entries[i].a.do)) >= 0) corrects = entries[i].n;
-    }
+    for (let i = entries.length - 2; kind === 'correct' && i >= 0 && corrects === null; i--) if (thrown(entries[i])) corrects = entries[i].n;
     const p = s.players[s.active];
     this.lastThrow.set(label, s.n);
     this.pending.set(label, {
@@ -265,7 +265,7 @@ export class ActionLogWriter {
    * the hash of the state it replays to; null if there is none or it does not replay to its end
    * (a torn or edited file is left as it is, the game goes on in a new one).
    */
-  private latestLog(safe: string): { file: string; hash: string } | null {
+  private latestLog(safe: string): { file: string; hash: string; text: string } | null {
     let best: { name: string; key: string } | null = null;
     try {
       for (const name of readdirSync(this.opts.dir!)) {
@@ -280,8 +280,9 @@ export class ActionLogWriter {
     if (!best) return null;
     const file = join(this.opts.dir!, best.name);
     try {
-      const r = replayLog(readFileSync(file, 'utf8'));
-      return r.ok && r.state ? { file, hash: stateHash(r.state) } : null;
+      const text = readFileSync(file, 'utf8');
+      const r = replayLog(text);
+      return r.ok && r.state ? { file, hash: stateHash(r.state), text } : null;
     } catch {
       return null;
     }

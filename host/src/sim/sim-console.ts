@@ -129,15 +129,13 @@ export class SimConsole {
       }
       this.inState = 4;
       // Espruino gives up on a packet still incomplete after 5 s and NAKs it (measured on the Linux build).
-      if (this.inState === 4) {
-        const started = (this.packetSeq = this.packetSeq + 1);
-        this.clock.setTimeout(() => {
-          if (this.board.alive && this.inState === 4 && this.packetSeq === started) {
-            this.inState = 0;
-            out('\x15');
-          }
-        }, 5000);
-      }
+      const started = (this.packetSeq = this.packetSeq + 1);
+      this.clock.setTimeout(() => {
+        if (this.board.alive && this.inState === 4 && this.packetSeq === started) {
+          this.inState = 0;
+          out('\x15');
+        }
+      }, 5000);
       return;
     }
     if (this.inState === 4) {
