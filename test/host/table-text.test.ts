@@ -232,6 +232,46 @@ describe('the marker step says what it offers, and a greedy turn that Murphy com
   });
 });
 
+describe('the marker step says what the turn end does with frustrations (R-PV-20)', () => {
+  /** Ann reaches four 6s after Ben and Cleo frustrated her last throw (`by`), with `fr` frustrations each at the start. */
+  const frustrated = (fr: number[], by: string[], last: (6 | 3 | 4 | 'R')[] = [6, 3, 4]) => {
+    const s = run(start(fr), [
+      { do: 'throw', faces: [6, 6, 6, 3, 4, 5, 'R'] },
+      { do: 'choose_target', value: 6 },
+      { do: 'throw', faces: [6, 3, 4] },
+      { do: 'frustrate', by },
+      { do: 'throw', faces: last },
+    ]);
+    return s.phase === 'reroll_window' ? run(s, [{ do: 'pass' }]) : s;
+  };
+  const then = (s: PvState, u = ui()) => promptText(s, u, 0).filter((l) => /^  then: |^    /.test(l));
+
+  it('each frustrater gets theirs back and one more, from the active player while she has any, else from the supply', () => {
+    let s = frustrated([1, 1, 1], ['Ben']);
+    expect(s.phase).toBe('await_marker_choice');
+    expect(then(s)).toEqual(['  then: Ben gets the frustration back', '    Ann gives 1 to Ben']);
+    s = frustrated([1, 1, 1], ['Ben', 'Cleo']);
+    expect(then(s)).toEqual(['  then: Ben and Cleo get their frustrations back', '    Ann gives 1 to Ben; Cleo gets 1 from the supply']);
+    // The board's own choice counting down says it too; and the engine does what it said.
+    expect(then(s, ui({ dl: 3000 }))).toHaveLength(2);
+    const after = run(s, [{ do: 'take_marker' }]);
+    expect(after.players.map((p) => p.frustrations)).toEqual([0, 2, 2]);
+    s = frustrated([0, 1, 1], ['Cleo']);
+    expect(then(s)).toEqual(['  then: Cleo gets the frustration back', '    Cleo gets 1 from the supply']);
+  });
+
+  it('with 3 ravens too, the active player takes the frustrations on the board; nobody frustrating: nothing said', () => {
+    // Four 6s and the third raven in one throw.
+    const s = frustrated([1, 1, 1], ['Ben', 'Cleo'], [6, 'R', 'R']);
+    expect(s.phase).toBe('await_marker_choice');
+    expect(then(s)).toEqual(['  then: Ann takes the 2 frustrations on the board']);
+    expect(run(s, [{ do: 'take_marker' }]).players.map((p) => p.frustrations)).toEqual([3, 0, 0]);
+    const plain = run(start([0, 0, 0]), [{ do: 'throw', faces: [6, 6, 6, 3, 4, 5, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4] }]);
+    expect(plain.phase).toBe('await_marker_choice');
+    expect(then(plain)).toEqual([]);
+  });
+});
+
 describe('a restart and a new game in the event lists', () => {
   it('the restart note names the steal whose victim was chosen before the power cut, only then', () => {
     const s = start();

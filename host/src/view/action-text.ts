@@ -120,6 +120,14 @@ function paybackText(before: PvState, after: PvState): string[] | null {
     const want = i === before.active ? -pays : fr.indexOf(i) >= 0 ? 2 : 0;
     if (after.players[i].frustrations - before.players[i].frustrations !== want) return null;
   }
+  return paybackWords(before);
+}
+
+/** The payback's words from the state before it (paybackText checks the state after agrees). */
+function paybackWords(before: PvState): string[] {
+  const fr = before.turn.frustraters;
+  const active = before.players[before.active];
+  const pays = Math.min(active.frustrations, fr.length);
   const name = (i: number) => before.players[i].name;
   // "Ben", "Ben and Cleo", "Ben, Cleo and Dan".
   const list = (ps: number[]) => (ps.length > 1 ? `${ps.slice(0, -1).map(name).join(', ')} and ${name(ps[ps.length - 1])}` : name(ps[0]));
@@ -130,4 +138,20 @@ function paybackText(before: PvState, after: PvState): string[] | null {
   if (from.length) parts.push(`${active.name} gives 1 to ${from.map(name).join(' and 1 to ')}`);
   if (supply.length) parts.push(supply.length > 1 ? `${list(supply)} get 1 each from the supply` : `${name(supply[0])} gets 1 from the supply`);
   return [back, parts.join('; ')];
+}
+
+/**
+ * What the end of this turn will do with frustrations, said in the marker step before it happens
+ * (RULES.md RESOLVE_TURN step 2): the table saw only the marker announced, then frustrations move.
+ * Who gets them back and who pays, as two lines (five players' names fit 80 columns that way);
+ * none when none move or the board does not know whose they are (a scenario's given).
+ */
+export function comingFrustrationsText(s: PvState): string[] {
+  const T = s.turn;
+  const active = s.players[s.active];
+  const fr = T.frustraters || [];
+  if (s.phase !== 'await_marker_choice' || !active) return [];
+  if (T.ravens >= 3) return [fr.length ? `${active.name} takes the ${fr.length} frustration${fr.length > 1 ? 's' : ''} on the board` : `${active.name} takes 1 frustration from the supply`];
+  if (!fr.length || fr.some((i) => !(i >= 0) || i === s.active || !s.players[i])) return [];
+  return paybackWords(s).filter((x) => x);
 }

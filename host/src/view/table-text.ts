@@ -15,6 +15,7 @@ import { targetChoices } from '../../../shared/odds/pechvogel-target';
 import { toNumber } from '../../../shared/odds/fraction';
 import { POWER } from '../../../hardware/power';
 import { SELFTEST_IDLE_MS } from '../../../firmware/src/maintenance/selftest';
+import { comingFrustrationsText } from './action-text';
 
 const SEAT = (i: number) => `Seat ${i + 1}`;
 const names = (s: PvState, ps: number[]) => ps.map((p) => s.players[p].name).join(', ');
@@ -367,6 +368,8 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       // A greedy turn: Murphy comes with the marker, said before it is taken (R-PV-04).
       const greedy = greedyMurphyText(s);
       const more = greedy ? ['  ' + greedy] : [];
+      // Frustrations move at the turn's end too: said before, with the marker (R-PV-20).
+      comingFrustrationsText(s).forEach((x, i) => more.push((i ? '    ' : '  then: ') + x));
       if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'].concat(more);
       if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${timeLeft(ui, now)}` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`].concat(more);
       const o = markerOptions(s);
