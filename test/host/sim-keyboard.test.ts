@@ -55,6 +55,10 @@ describe.each([
     expect(s).toMatch(/▶ \S+.*markers \[\]/);
     // The game's start has a line of its own in the events (a rematch's too: the last game's events stay above it).
     s = await t.waitFor('— new game —');
+    // A seat not in the game: the table's own refusal (no rej line, only the ui line's code) is in the events too.
+    await t.type(['7']);
+    s = await t.waitFor('(not_playing)');
+    expect(s.match(/\(not_playing\)/g)).toHaveLength(1);
 
     // Two dice for a first throw: refused, and the two stay entered.
     await t.type(['a', 's', '\r']);
