@@ -212,7 +212,10 @@ describe('dicetray odds and simulate (classroom)', () => {
     // With another policy the spots are still weighed with best play, and the heading says so.
     const spread = (await cli(['odds', 'seventh_dwarf', '--policy', 'spread', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6'])).out.join(' ');
     expect(spread).toMatch(/a 6 may go to spots \(the chance of all 7 from there, the rest placed with\s+best play\):/);
-    expect(text).not.toMatch(/the rest placed with/);
+    // Also when all three policies are listed (which one weighs the spots?); only --policy best goes without it.
+    expect(text.replace(/\s+/g, ' ')).toMatch(/the rest placed with best play/);
+    expect((await cli(['odds', 'seventh_dwarf', '--policy', 'best', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6'])).out.join('\n')).not.toMatch(/the rest placed with/);
+    expect(JSON.parse((await cli(['odds', 'seventh_dwarf', '--policy', 'spread', '--row', '0,1,2,3,4,0,6,0,0', '--die', '6', '--json'])).out[0]).spots_policy).toBe('best');
     const lair = await cli(['odds', 'seventh_dwarf', '--row', '0,1,2,3,4,0,6,0,0', '--die', '2']);
     expect(lair.out.join('\n')).toMatch(/a 2 fits nowhere: it goes to the Dragon's Lair/);
     for (const args of [['--row', '1,2,3'], ['--row', '0,5,0,3,0,6,0,0,0'], ['--row', '1,1,1,1,1,1,1,1,0'], ['--die', '7'], ['--row', '1,1,1,1,1,1,1,0,0', '--die', '3']]) {
@@ -224,6 +227,10 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(await why('0,1,9,0,0,0,0,0,0')).toMatch(/\(a value other than 0\.\.6\)/);
     expect(await why('1,1,1,1,1,1,1,1,0')).toMatch(/\(8 dice, a game has 7\)/);
     expect(await why('0,5,0,3,0,6,0,0,0')).toMatch(/\(dice neither rising nor falling\)/);
+    expect(await why('')).toMatch(/\(no values\)/);
+    // Digits only: JavaScript's number forms (a hex 3, 3e0) are typos, not a 3.
+    for (const row of ['0,0x3,0,0,0,0,0,0,0', '0,3e0,0,0,0,0,0,0,0', '0,1.0,0,0,0,0,0,0,0']) expect(await why(row), row).toMatch(/\(a value other than 0\.\.6\)/);
+    for (const die of ['1e0', '0x6', '0b110', '+3', '3.0']) expect((await cli(['odds', 'seventh_dwarf', '--die', die])).code, die).toBe(2);
   });
 
   it("That's Life!: the stopping chances per card, and the engine's walks against them", async () => {

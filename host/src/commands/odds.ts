@@ -71,10 +71,12 @@ function parseRow(s: string | undefined): number[] {
   const down = filled.every((x, i) => !i || filled[i - 1] >= x);
   // What is wrong, first of: the count, a value, the dice (7 a game), their order.
   const why =
-    v.length !== 9 ? `${v.length} values, not 9`
+    !s.trim() ? 'no values'
+    : v.length !== 9 ? `${v.length} values, not 9`
     // Number('') is 0: "0,1,,3,…" was read as an empty spot, a typo answered as another row.
     : parts.some((x) => !x.trim()) ? 'a value left out'
-    : v.some((x) => !Number.isInteger(x) || x < 0 || x > 6) ? 'a value other than 0..6'
+    // Digits only: Number() also read 0x3, 3e0 and 0b11 as a 3.
+    : parts.some((x) => !/^[0-6]$/.test(x.trim())) ? 'a value other than 0..6'
     : filled.length > 7 ? `${filled.length} dice, a game has 7`
     : !(up || down) ? 'dice neither rising nor falling'
     : '';
@@ -89,7 +91,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   const row = parseRow(opts.row);
   const left = 7 - row.filter((x) => x > 0).length;
   const die = opts.die === undefined ? 0 : Number(opts.die);
-  if (opts.die !== undefined && !(Number.isInteger(die) && die >= 1 && die <= 6)) {
+  if (opts.die !== undefined && !/^[1-6]$/.test(String(opts.die).trim())) {
     throw new HostError(`--die ${JSON.stringify(opts.die)}: a die shows 1..6`, EXIT.usage, 'e.g. --die 4');
   }
   if (opts.die !== undefined && !left) throw new HostError('--die: this row is full, no die is left to place', EXIT.usage, 'a row with fewer than seven dice, e.g. --row 0,1,0,3,0,0,5,0,0');
@@ -124,20 +126,23 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
     : [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)]));
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null }));
+    // The spots' chances are best play's, whatever --policy says (spots_policy).
+    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null, spots_policy: die ? 'best' : null }));
     return EXIT.ok;
   }
   outWrapped(io, `The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
   io.out('');
   for (const x of list) outRow(io, `  ${x.text.padEnd(44)} ${x.p.toFixed(4).padStart(7)}`, x.exact);
   if (!only) outWrapped(io, `  (one alone: --policy ${DW_POLICIES.map(([k]) => k).join(', ')}, the rows above in order)`, '    ');
+  // What the label cannot say in its column: the aims turn round on a falling row.
+  if (list.some((x) => x.policy === 'spread') && (!only || row.some((x) => x > 0))) outWrapped(io, '  (spread: once the row falls, 1 aims far right and 6 far left)', '    ');
   if (die) {
     io.out('');
     if (!spots.length) outWrapped(io, `  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`, '    ');
     else {
       // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
       // The spots are always weighed with best play: said so when the policy above is another.
-      outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there${only && only !== 'best' ? ', the rest placed with best play' : ''}):`, '    ');
+      outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there${only !== 'best' ? ', the rest placed with best play' : ''}):`, '    ');
       const w = Math.max(...spots.map((x) => x.exact.length));
       for (const x of spots) outRow(io, `    ${String(x.spot).padStart(2)}  ${x.p.toFixed(4)}`, `${x.exact.padEnd(w)}${x.best ? '  ← best' : x.as_good ? '  ← as good' : ''}`.trimEnd());
     }
