@@ -109,7 +109,7 @@ describe('a turn end after a frustration (R-PV-20)', () => {
     expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Cleo and Ben get their frustrations back · Ann gives 1 to Cleo; Ben gets 1 from the supply');
     // Ann has two: she gives one to each.
     r = frustrated(['Ben', 'Cleo'], [2, 1, 1], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'pass' }, { do: 'take_marker' }]);
-    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben and Cleo get their frustrations back · Ann gives 1 to Ben and 1 to Cleo ·');
+    expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben and Cleo get their frustrations back · Ann gives 1 each to Ben and Cleo ·');
     // Ann has none: both from the supply.
     r = frustrated(['Ben', 'Cleo'], [0, 1, 1], [{ do: 'throw', faces: [3, 3, 4, 5] }, { do: 'take_marker' }]);
     expect(actionText(r.a as Record<string, unknown>, r.before, r.after)).toContain('Ben and Cleo get their frustrations back · Ben and Cleo get 1 each from the supply ·');

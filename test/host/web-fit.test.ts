@@ -231,11 +231,14 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(await t1.locator('.window .lines').textContent()).toContain('votes: Maximilian');
     expect(await problems(page)).toEqual([]);
 
-    // The window is passed; a fourth 3 ends the turn; that window is passed too: Anna-Katharina takes or steals.
-    for (const act of [{ do: 'pass' }, { do: 'throw', faces: [3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });
+    // All three frustrate; the reroll brings the fourth 3 and ends the turn; that window is passed:
+    // Anna-Katharina takes or steals, and the screens say beforehand who gets frustrations back from whom.
+    for (const act of [{ do: 'frustrate', by: ['Maximilian', 'Ølaf', 'Seat 5'] }, { do: 'throw', faces: [3, 3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });
     await page.locator('[data-table="t1"][data-phase="await_marker_choice"]').waitFor({ timeout: 10_000 });
     expect(await t1.locator('.prompt').textContent()).toContain('Anna-Katharina: OK takes a 3 from the middle');
     expect(await t1.locator('.prompt').textContent()).toContain('steal: seat button of Maximilian or Ølaf, then pad 3–7 for the box');
+    expect(await t1.locator('.prompt').textContent()).toContain('then: Maximilian, Ølaf and Seat 5 get their frustrations back');
+    expect(await t1.locator('.prompt').textContent()).toContain('Anna-Katharina gives 1 each to Maximilian, Ølaf and Seat 5');
     expect(await t1.locator('.notes').textContent()).toBe('Reroll window passed');
     await allSizes(page, 'marker');
 

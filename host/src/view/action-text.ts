@@ -135,7 +135,7 @@ function paybackWords(before: PvState): string[] {
   const from = fr.slice(0, pays);
   const supply = fr.slice(pays);
   const parts: string[] = [];
-  if (from.length) parts.push(`${active.name} gives 1 to ${from.map(name).join(' and 1 to ')}`);
+  if (from.length) parts.push(from.length > 1 ? `${active.name} gives 1 each to ${list(from)}` : `${active.name} gives 1 to ${name(from[0])}`);
   if (supply.length) parts.push(supply.length > 1 ? `${list(supply)} get 1 each from the supply` : `${name(supply[0])} gets 1 from the supply`);
   return [back, parts.join('; ')];
 }
