@@ -58,3 +58,27 @@ describe('the mirror model names the seat a refusal is at', () => {
     expect(t.m.ui!.ep).toBe(-1);
   });
 });
+
+describe("the table's own refusals are events, as the engine's are", () => {
+  it('a new code with no rej line since the press, once; an engine refusal and its ui line, once; none from a countdown line', () => {
+    const t = synced();
+    const seen: string[] = [];
+    t.m.on('event', (e) => {
+      if (e.kind === 'refused') seen.push('rej ' + e.code);
+      if (e.kind === 'table_refused') seen.push(`table ${e.code} @${e.seat}`);
+    });
+    t.btn('S3');
+    t.ui('no_frustration_to_spend');
+    t.ui('no_frustration_to_spend', 3000);
+    t.btn('S2');
+    t.ui('not_playing');
+    // The engine's: its rej line, then its ui line with the same code (said once, as the rej).
+    t.btn('OK');
+    t.send({ t: 'rej', a: 'throw', code: 'wrong_dice_count' });
+    t.ui('wrong_dice_count');
+    // The staff menu's presses are the menu's.
+    t.btn('K1');
+    t.send({ t: 'ui', m: 'staff', e: [], c: false, v: [], dl: 0, vic: -1, err: 'setup_keys' });
+    expect(seen).toEqual(['table no_frustration_to_spend @1', 'table not_playing @-1', 'rej wrong_dice_count']);
+  });
+});

@@ -152,31 +152,23 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const link = new BoardLink((d) => board.write(d));
     board.on('data', (d: Buffer) => link.receive(d));
     model = new MirrorModel(() => link.send({ c: 'snap' }));
-    /** The engine's refusal of this press was said (its rej line): its ui line's code is the same one. */
-    let rejSaid = false;
     model.on('event', (e) => {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
       if (e.kind === 'button') refusal.pressed(model!.ui, hostNow());
-      if (e.kind === 'button') rejSaid = false;
-      if (e.kind === 'refused') rejSaid = true;
+
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
       if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, asking for a snapshot`);
       // The code worded as the status line words it (how many dice are due and entered…); the
       // action the board names is the one it tried (an 8th pad key read "refused throw").
-      else if (e.kind === 'refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
+      else if (e.kind === 'refused' || e.kind === 'table_refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
       else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
       // A rematch or a new set-up: the last game's events stay above a line of their own.
       else if (e.kind === 'new_game') say(e.cleared ? '— game ended: set-up —' : NEW_GAME_EVENT);
     });
     link.on('msg', (m) => {
-      const was = model!.ui ? model!.ui.err : '';
       model!.handle(m);
-      // The table's own refusals (a seat not in the game, one with nothing to spend, a key that does
-      // nothing now) come only in the ui line: said in the list too, as the engine's are.
-      const ui = model!.ui;
-      if (m.t === 'ui' && ui && ui.err && ui.err !== was && !rejSaid && ui.m !== 'staff') say(`${tableRefusal(ui.err, model!.state, ui, model!.setup)} (${ui.err})`);
       if (m.t === 'hello') link.send({ c: 'leds', on: true });
     });
   }

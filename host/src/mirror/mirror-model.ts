@@ -69,6 +69,8 @@ export type MirrorEvent =
   /** `before`: the state the action was applied to (who did it, how a turn ended). */
   | { kind: 'action'; action: Record<string, unknown>; before: PvState; state: PvState; line: string }
   | { kind: 'refused'; action: string; code: string }
+  /** A press the table itself turned down (no rej line: only its ui line's code), `seat` its player or -1. */
+  | { kind: 'table_refused'; code: string; seat: number }
   | { kind: 'button'; button: string; press: string }
   | { kind: 'board_error'; code: string; msg: string }
   | { kind: 'new_game'; cleared: boolean };
@@ -80,6 +82,8 @@ export class MirrorModel extends EventEmitter {
   ui: MirrorUi | null = null;
   /** The player at the seat of the last button pressed (-1: not a seat), for the refusal it may bring. */
   private pressedBy = -1;
+  /** The board refused an action since the last press (its rej line): the ui line's code is that refusal's. */
+  private rejSincePress = false;
   /** The set-up in progress at the buttons (null: not reported yet). */
   setup: MirrorSetup | null = null;
   /** Latest LED frame: one palette letter per LED, row-major. */
@@ -210,9 +214,13 @@ export class MirrorModel extends EventEmitter {
         // The refusal still showing keeps its seat (a countdown's line); a new one is the last
         // press's, taken once: a later refusal without a press (a host's action) is nobody's seat.
         const ep = msg.err && this.ui && this.ui.err === msg.err ? this.ui.ep : this.pressedBy;
+        // A new code with no rej line since the press: the table's own refusal (a seat not in the
+        // game, nothing to spend, a key that does nothing now), an event like the engine's.
+        const own = !!msg.err && (!this.ui || this.ui.err !== msg.err) && !this.rejSincePress && msg.m !== 'staff';
         this.pressedBy = -1;
         this.ui = Object.assign({}, msg, { at: this.now(), ep }) as unknown as MirrorUi;
         this.emit('change');
+        if (own) this.note({ kind: 'table_refused', code: String(msg.err), seat: typeof ep === 'number' ? ep : -1 });
         return;
       }
       case 'setup':
@@ -224,8 +232,10 @@ export class MirrorModel extends EventEmitter {
         this.emit('change');
         return;
       case 'rej':
+        this.rejSincePress = true;
         return this.note({ kind: 'refused', action: msg.a, code: msg.code });
       case 'btn':
+        this.rejSincePress = false;
         this.pressedBy = this.playerAt(msg.b);
         if (this.ui) this.ui.ep = this.pressedBy;
         return this.note({ kind: 'button', button: msg.b, press: msg.k });

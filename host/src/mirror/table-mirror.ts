@@ -11,6 +11,8 @@ import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messag
 import type { HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
+import { tableRefusal } from '../view/table-text';
+import type { PvState } from '../../../shared/games/pechvogel/types';
 import { errorText } from '../../../shared/engine/error-text';
 import { hostNow } from '../host-clock';
 
@@ -291,6 +293,10 @@ export class TableMirror extends EventEmitter {
       }
       case 'refused':
         return this.note({ ev: 'refused', s: this.seq, action: e.action, code: e.code, text: `board refused ${e.action}: ${errorText(e.code, '')} (${e.code})` });
+      case 'table_refused': {
+        const m = this.model;
+        return this.note({ ev: 'table_refused', s: this.seq, code: e.code, seat: e.seat, text: `table refused a press: ${tableRefusal(e.code, m.state as PvState | null, m.ui, m.setup)} (${e.code})` });
+      }
       case 'button':
         return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
