@@ -7,6 +7,8 @@ import { step } from '../engine/step';
 import { canonicalJson } from '../engine/hash';
 import type { Action, BaseState } from '../engine/types';
 import { subsetMismatches } from './subset-match';
+import { describeError } from '../engine/error-text';
+import type { RuleError } from '../engine/types';
 
 export const SCENARIO_SCHEMA = 'tabletop-rules-scenarios/1';
 
@@ -35,10 +37,57 @@ export interface ScenarioResult {
   status: 'passed' | 'failed' | 'skipped';
   /** Why it failed or was skipped. */
   problems: string[];
+  /** What looks like a slip in the file (a misspelt key, nothing checked): said, never failing. */
+  warnings?: string[];
 }
 
 function describe(i: number, ev: Action): string {
-  return `event ${i + 1} (${ev.do})`;
+  return ev.do === undefined ? `event ${i + 1} (no "do")` : `event ${i + 1} (${ev.do})`;
+}
+
+/** A refusal as code and words ("target_not_rolled (the target is a number shown by …)"). */
+const refusal = (e: RuleError): string => `${e.code} (${describeError(e)})`;
+
+/** Edit distance, for keys one or two letters off a known one. */
+function distance(a: string, b: string): number {
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d.push([i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+const SCENARIO_CHECKS = ['given', 'config', 'events', 'expect'];
+const EVENT_CHECKS = ['expect_error', 'expect_after'];
+
+/** A key that is not `known` but close to one of them (or, for events, begins with "expect"): the one it may mean. */
+function misspelt(key: string, known: string[], expectPrefix: boolean): string | null {
+  if (known.indexOf(key) >= 0) return null;
+  for (const k of known) if (distance(key.toLowerCase(), k) <= 2) return k;
+  return expectPrefix && /^expect/i.test(key) ? known.join(' or ') : null;
+}
+
+/**
+ * Slips that would make a scenario pass without checking what it was written to check: an
+ * "expected" block (read: no expectation), an event's "expect_eror", a scenario with nothing to
+ * check. Extra keys that look like nothing known (notes, sources) are fine.
+ */
+function scenarioWarnings(sc: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(sc)) {
+    const m = misspelt(k, SCENARIO_CHECKS, false);
+    if (m) out.push(`key "${k}" is not read: did you mean "${m}"?`);
+  }
+  const events = Array.isArray(sc.events) ? (sc.events as Record<string, unknown>[]) : [];
+  events.forEach((ev, i) => {
+    for (const k of Object.keys(ev)) {
+      const m = k === 'do' ? null : misspelt(k, EVENT_CHECKS, true);
+      if (m) out.push(`event ${i + 1}: key "${k}" is taken as part of the action: did you mean "${m}"?`);
+    }
+  });
+  const checks = sc.expect != null || events.some((ev) => ev.expect_error != null || ev.expect_after != null);
+  if (!checks) out.push('checks nothing: no "expect", and no event has "expect_error" or "expect_after"');
+  return out;
 }
 
 /**
@@ -111,6 +160,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
   }
   let state: BaseState = start.state;
   const events = sc.events || [];
+  /** An event was refused or crashed: what comes after it, and the final expectations, no longer apply. */
+  let stopped = false;
   for (let i = 0; i < events.length; i++) {
     const ev = events[i];
     const action: Action = Object.assign({}, ev);
@@ -122,6 +173,7 @@ export function runScenario(sc: Scenario): ScenarioResult {
       r = step(state, action);
     } catch (e) {
       res.problems.push(`${describe(i, ev)} crashed the engine: ${(e as Error).stack || e}`);
+      stopped = true;
       break;
     }
     if (canonicalJson(state) !== before) res.problems.push(`${describe(i, ev)} mutated the input state`);
@@ -129,11 +181,12 @@ export function runScenario(sc: Scenario): ScenarioResult {
     if (ev.expect_error != null) {
       if (r.ok) res.problems.push(`${describe(i, ev)} should be refused with ${ev.expect_error} but was accepted`);
       else if (r.error.code !== ev.expect_error) {
-        res.problems.push(`${describe(i, ev)} refused with ${r.error.code} (${r.error.message}), expected ${ev.expect_error}`);
+        res.problems.push(`${describe(i, ev)} refused with ${refusal(r.error)}, expected ${ev.expect_error}`);
       }
       if (r.ok) state = r.state;
     } else if (!r.ok) {
-      res.problems.push(`${describe(i, ev)} refused: ${r.error.code}: ${r.error.message}`);
+      res.problems.push(`${describe(i, ev)} refused: ${refusal(r.error)}`);
+      stopped = true;
       break;
     } else {
       state = r.state;
@@ -142,7 +195,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
       for (const m of subsetMismatches(g.view(state), ev.expect_after, '', true)) res.problems.push(`after ${describe(i, ev)}: ${m}`);
     }
   }
-  if (res.problems.length === 0 && sc.expect) {
+  // Checked after a wrong expect_after or expect_error too (the run went on): every mismatch at once.
+  if (!stopped && sc.expect) {
     for (const m of subsetMismatches(g.view(state), sc.expect, '', true)) res.problems.push(`at the end: ${m}`);
   }
   if (res.problems.length > 0) res.status = 'failed';
@@ -185,8 +239,11 @@ export function runScenarioFile(doc: unknown, label: string): ScenarioResult[] {
     const o = isObject(sc) ? sc : {};
     const id = typeof o.id === 'string' && o.id ? o.id : `${label}#${i + 1}`;
     if (bad) return { id, game: typeof o.game === 'string' ? o.game : '?', title: typeof o.title === 'string' ? o.title : '', status: 'failed', problems: [`scenario ${i + 1}: ${bad}`] };
+    const warnings = scenarioWarnings(o);
     try {
-      return runScenario(Object.assign({}, sc as unknown as Scenario, { id }));
+      const r = runScenario(Object.assign({}, sc as unknown as Scenario, { id }));
+      if (warnings.length) r.warnings = warnings;
+      return r;
     } catch (e) {
       return { id, game: String(o.game), title: typeof o.title === 'string' ? o.title : '', status: 'failed', problems: [`scenario ${i + 1} crashed the engine: ${(e as Error).message}`] };
     }

@@ -84,3 +84,56 @@ describe('dicetray conform with bad input', () => {
     expect((await cli(['conform', write('wrong2.json', { hello: 1 })])).code).toBe(6);
   });
 });
+
+describe('dicetray conform says what a scenario writer needs', () => {
+  const pv = (extra: Record<string, unknown>) => Object.assign({ game: 'pechvogel', given: { players: [{ name: 'Ann' }, { name: 'Ben' }] } }, extra);
+
+  it('a refusal in words, every mismatch at once (the final expect after a wrong expect_error), file names for several files', async () => {
+    const f = write('words.json', one(pv({ id: 'W-1', events: [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] }, { do: 'choose_target', value: 7, expect_error: 'wrong_dice_count' }], expect: { phase: 'game_over' } })));
+    const r = await cli(['conform', f, join(REFERENCE, 'thats-life.json')]);
+    const out = r.out.join('\n');
+    expect(out).toMatch(/event 2 \(choose_target\) refused with target_not_rolled \(the target is a number shown by the first throw, chosen right after it\), expected wrong_dice_count/);
+    expect(out).toMatch(/at the end: phase/);
+    expect(r.out[0]).toBe(f + ':');
+    expect(out).toContain('\n' + join(REFERENCE, 'thats-life.json') + ':\n');
+    // One file: no file line.
+    expect((await cli(['conform', f])).out[0]).toMatch(/^FAIL W-1/);
+  });
+
+  it('warns of a misspelt check key, a scenario that checks nothing and an id used twice in a file; they still pass', async () => {
+    const f = write('slips.json', {
+      schema: 'tabletop-rules-scenarios/1',
+      scenarios: [
+        pv({ id: 'S-1', events: [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6], expect_afer: { phase: 'x' } }], expected: { phase: 'nonsense' } }),
+        pv({ id: 'S-1', events: [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] }], note: 'a note is fine' }),
+      ],
+    });
+    const r = await cli(['conform', f]);
+    const out = r.out.join('\n');
+    expect(out).toContain('warning: key "expected" is not read: did you mean "expect"?');
+    expect(out).toContain('warning: event 1: key "expect_afer" is taken as part of the action: did you mean "expect_after"?');
+    expect(out).toContain('warning: checks nothing');
+    expect(out).toContain('warning: id "S-1" is used by an earlier scenario in this file');
+    expect(out).not.toMatch(/"note"/);
+    expect(r.out[r.out.length - 1]).toBe('2 passed, 0 failed');
+    expect(r.code).toBe(0);
+    // JSON has them too, as warnings beside the result.
+    const j = JSON.parse((await cli(['conform', '--json', f])).out[0]);
+    expect(j.results[0].status).toBe('passed');
+    expect(j.results[0].warnings).toHaveLength(3);
+  });
+
+  it('an impossible given is refused, not played (a billion frustrations on the board ran out of memory)', async () => {
+    const bad: [string, Record<string, unknown>][] = [
+      ['frustrations of Ann', { players: [{ name: 'Ann', frustrations: -3 }, { name: 'Ben' }] }],
+      ['markers of Ann', { players: [{ name: 'Ann', markers: [99] }, { name: 'Ben' }] }],
+      ['given.turn.target', { players: [{ name: 'Ann' }, { name: 'Ben' }], turn: { target: 9 } }],
+      ['given.turn.board.targets', { players: [{ name: 'Ann' }, { name: 'Ben' }], turn: { target: 5, board: { targets: -1 } } }],
+      ['given.turn.board_frustrations', { players: [{ name: 'Ann' }, { name: 'Ben' }], turn: { target: 5, board_frustrations: 1e9 } }],
+    ];
+    const f = write('impossible.json', { schema: 'tabletop-rules-scenarios/1', scenarios: bad.map(([, given], i) => ({ id: 'I-' + i, game: 'pechvogel', given, expect: {} })).concat([{ id: 'I-dw', game: 'seventh_dwarf', given: { players: [{ name: 'A', score: 'abc' }] }, expect: {} } as never]) });
+    const j = JSON.parse((await cli(['conform', '--json', f])).out[0]);
+    bad.forEach(([why], i) => expect(j.results[i].problems[0], why).toContain('given refused: bad_setup: ' + (why.startsWith('given') ? why : 'given.players: ' + why)));
+    expect(j.results[bad.length].problems[0]).toContain('given.players: score of A');
+  });
+});

@@ -78,10 +78,20 @@ function expand(files: string[]): string[] {
 export function conform(files: string[], opts: ConformOptions, io: Output): number {
   const all: (ScenarioResult & { file: string })[] = [];
   const unreadable: { file: string; message: string }[] = [];
-  for (const file of expand(files)) {
+  // A file named twice (a.json a.json, or inside a folder named too) is read once.
+  const paths = expand(files).filter((f, i, a) => f === '-' || a.indexOf(f) === i);
+  for (const file of paths) {
     const r = load(file);
     if ('error' in r) unreadable.push({ file, message: r.error });
     else for (const s of runScenarioFile(r.doc, file)) all.push(Object.assign({ file }, s));
+  }
+  // The same id twice in a file: results that cannot be told apart (a copied scenario not renamed).
+  // Across files the file names tell them apart (generated files often number theirs alike).
+  const seen = new Set<string>();
+  for (const r of all) {
+    const k = r.file + '\n' + r.id;
+    if (seen.has(k)) (r.warnings = r.warnings || []).push(`id ${JSON.stringify(r.id)} is used by an earlier scenario in this file`);
+    seen.add(k);
   }
   const passed = all.filter((r) => r.status === 'passed').length;
   const failed = all.filter((r) => r.status === 'failed').length;
@@ -100,10 +110,15 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
     }
     io.out(JSON.stringify(o));
   } else {
+    // Several files: each one's results under its name (the same id in two files could not be placed).
+    const files = all.map((r) => r.file).filter((f, i, a) => a.indexOf(f) === i);
+    let file = '';
     for (const r of all) {
+      if (files.length > 1 && r.file !== file) io.out(`${(file = r.file) === '-' ? 'standard input' : file}:`);
       const mark = r.status === 'passed' ? 'ok  ' : r.status === 'failed' ? 'FAIL' : 'skip';
       io.out(`${mark} ${r.id} ${r.title}`.trimEnd());
       if (r.status === 'failed' || (opts.verbose && r.status === 'skipped')) for (const p of r.problems) io.out(`       ${p}`);
+      for (const w of r.warnings || []) io.out(`       warning: ${w}`);
     }
     io.out(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '') + (unreadable.length ? `; ${unreadable.length} file${unreadable.length > 1 ? 's' : ''} unreadable` : ''));
   }

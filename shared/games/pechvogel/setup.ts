@@ -63,6 +63,11 @@ export function setupPechvogel(o: SetupOptions): SetupResult<PvState> {
   return { ok: true, state: s };
 }
 
+/** A whole number of things, 0 or more. */
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && x >= 0 && x % 1 === 0 && x < 1e15;
+}
+
 function counts(o: unknown, what: string): number[] | string {
   const out = [0, 0, 0, 0, 0];
   if (o === undefined) return out;
@@ -86,7 +91,12 @@ export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<strin
   const names: string[] = [];
   const players: PvPlayer[] = [];
   for (let i = 0; i < gp.length; i++) {
+    if (!gp[i] || typeof gp[i] !== 'object') return fail('bad_setup', 'given.players: not a player');
     names.push(gp[i].name);
+    // What a game can hold: markers 3..7, frustrations a count (a -3 or a "x" played on as nonsense).
+    const fr = gp[i].frustrations;
+    if (fr !== undefined && !isCount(fr)) return fail('bad_setup', 'given.players: frustrations of ' + gp[i].name);
+    if (gp[i].markers !== undefined && (!Array.isArray(gp[i].markers) || gp[i].markers!.some((v) => !(v >= 3 && v <= 7 && v % 1 === 0)))) return fail('bad_setup', 'given.players: markers of ' + gp[i].name);
     const m = (gp[i].markers || []).slice().sort((a, b) => a - b);
     players.push({ name: gp[i].name, markers: m, frustrations: gp[i].frustrations || 0 });
   }
@@ -111,6 +121,12 @@ export function pechvogelFromGiven(g: Record<string, unknown>, cfg: Record<strin
   // await_first_throw): a mid-turn start needs the target fixed (conventions, given.turn).
   if (t && t.target !== null && t.target !== undefined) {
     const board = (t.board || {}) as { targets?: number; ravens?: number };
+    if (!(typeof t.target === 'number' && t.target >= 3 && t.target <= 7 && t.target % 1 === 0)) return fail('bad_setup', 'given.turn.target');
+    // Counts (more than a turn that goes on can have are left to the rules: other implementations take them).
+    if (board.targets !== undefined && !isCount(board.targets)) return fail('bad_setup', 'given.turn.board.targets');
+    if (board.ravens !== undefined && !isCount(board.ravens)) return fail('bad_setup', 'given.turn.board.ravens');
+    // Each one a frustration a player put there: far more than any game holds is a typo (1e9 ran out of memory).
+    if (t.board_frustrations !== undefined && !(isCount(t.board_frustrations) && t.board_frustrations <= 1000)) return fail('bad_setup', 'given.turn.board_frustrations');
     s.turn.target = t.target as number;
     s.turn.targets = board.targets || 0;
     s.turn.ravens = board.ravens || 0;

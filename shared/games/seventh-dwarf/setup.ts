@@ -95,6 +95,11 @@ export function seventhDwarfFromGiven(g: Record<string, unknown>, cfg: Record<st
   const names: string[] = [];
   const players: DwPlayer[] = [];
   for (let i = 0; i < gp.length; i++) {
+    // A score is a number, turns taken a count ("abc" and -5 were played on as nonsense).
+    const sc = gp[i] && gp[i].score;
+    const tt = gp[i] && gp[i].turns_taken;
+    if (sc !== undefined && !(typeof sc === 'number' && isFinite(sc))) return fail('bad_setup', 'given.players: score of ' + gp[i].name);
+    if (tt !== undefined && !(typeof tt === 'number' && tt >= 0 && tt % 1 === 0)) return fail('bad_setup', 'given.players: turns_taken of ' + gp[i].name);
     names.push(gp[i] && gp[i].name);
     players.push({ name: gp[i] && gp[i].name, score: (gp[i] && gp[i].score) || 0, turns_taken: (gp[i] && gp[i].turns_taken) || 0 });
   }
