@@ -106,7 +106,9 @@ export function replayLog(text: string): ReplayResult {
     try {
       e = JSON.parse(lines[i]);
     } catch (err) {
-      res.error = { line: i + 1, code: 'bad_log', message: 'line is not JSON (torn write?)' };
+      // Torn by a power cut or a full disk only at the end; a damaged line with lines after it is something else.
+      const last = lines.slice(i + 1).every((l) => l.trim() === '');
+      res.error = { line: i + 1, code: 'bad_log', message: last ? 'the last line is not JSON (torn write?)' : 'line is not JSON (damaged, with lines after it)' };
       return res;
     }
     if (!isObject(e) || !isObject(e.a) || typeof e.a.do !== 'string' || typeof e.h !== 'string' || typeof e.n !== 'number') {

@@ -98,6 +98,28 @@ describe('dicetray replay with damaged logs', () => {
     gone.splice(7, 1);
     expect(await hint(gone.join('\n'))).toMatch(/^a line is missing, repeated or out of order/);
     expect(await hint(edit(5, (e) => Object.assign(e, { h: 'deadbeef' })))).toMatch(/^the line was edited, or written by another engine version/);
+    // A line cut short with lines after it is no torn write: deleting it would leave a gap.
+    const middle = lines.slice();
+    middle[4] = middle[4].slice(0, 12);
+    const m = (await replayJson(middle.join('\n') + '\n')).j.error;
+    expect(m).toMatchObject({ line: 5, code: 'bad_log', message: 'line is not JSON (damaged, with lines after it)' });
+    expect(m.hint).toMatch(/^the line is damaged or was edited/);
+    // A file of conformance scenarios is pointed to conform.
+    expect(await hint(JSON.stringify({ schema: 'tabletop-rules-scenarios/1', scenarios: [] }))).toMatch(/conform/);
+  });
+
+  it('a refused line says the rule in words; a log that stops early says so above its state; - reads standard input', async () => {
+    const copy = lines.slice(0, 3);
+    copy.push(JSON.stringify({ n: 3, a: { do: 'take_marker' }, h: '00000000' }));
+    const f = file('refused.jsonl', copy.join('\n') + '\n');
+    const r = await cli(['replay', f]);
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toMatch(/line 4: [a-z_]+: [a-z]/);
+    expect(r.out[0]).toMatch(/^pechvogel: 2 actions \(stopped at line 4: the state before it\), state hash /);
+    const { spawnSync } = await import('node:child_process');
+    const p = spawnSync(process.execPath, [join(process.cwd(), 'host', 'bin', 'dicetray.mjs'), 'replay', '-'], { input: lines.slice(0, 2).join('\n') + '\n', encoding: 'utf8' });
+    expect(p.status).toBe(0);
+    expect(p.stdout).toMatch(/^pechvogel: 1 action, state hash/);
   });
 
   it('one action is "1 action" in the text report', async () => {

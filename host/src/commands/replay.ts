@@ -3,9 +3,13 @@ import { gameDef } from '../../../shared/engine/games';
 import { stateHash } from '../../../shared/engine/hash';
 import { EXIT } from '../errors';
 import { readTextFile, type Output } from '../output';
+import { readFileSync } from 'node:fs';
+import { describeError } from '../../../shared/engine/error-text';
+import { SCENARIO_SCHEMA } from '../../../shared/conformance/run-scenarios';
 
 /** What to do about a log that stops replaying, by error code. */
-function hintFor(code: string, line: number, message: string): string {
+function hintFor(code: string, line: number, message: string, text: string): string {
+  if (line === 1 && text.indexOf(SCENARIO_SCHEMA) >= 0) return `this is a file of conformance scenarios: \`dicetray conform\` checks those`;
   if (line === 1) return 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl); its first line says how the game started';
   if (code === 'hash_mismatch') return 'the line was edited, or written by another engine version; the lines before it replay';
   if (code === 'sequence_gap') return 'a line is missing, repeated or out of order; the lines before it replay';
@@ -20,17 +24,22 @@ function hintFor(code: string, line: number, message: string): string {
  * does not replay.
  */
 export function replay(file: string, opts: { json?: boolean }, io: Output): number {
-  const text = readTextFile(file, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
+  // '-': the log comes on standard input, as conform's scenarios may.
+  const text = file === '-' ? readFileSync(0, 'utf8') : readTextFile(file, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
   const r = replayLog(text);
   const def = r.state ? gameDef(r.state.game) : undefined;
   const view = r.state && def ? def.view(r.state) : null;
   const hash = r.state ? stateHash(r.state) : null;
   const exit = r.ok ? EXIT.ok : r.error && r.error.line === 1 ? EXIT.input : EXIT.failed;
-  const error = r.error ? Object.assign({}, r.error, { hint: hintFor(r.error.code, r.error.line, r.error.message), exit }) : null;
+  // A rules refusal carries no words of its own ("target_not_rolled: "): the code's are added.
+  const message = r.error && !r.error.message && r.error.code !== 'bad_log' ? describeError({ code: r.error.code, message: '' }) : r.error ? r.error.message : '';
+  const error = r.error ? Object.assign({}, r.error, { message, hint: hintFor(r.error.code, r.error.line, r.error.message, text), exit }) : null;
   if (opts.json) {
     io.out(JSON.stringify({ ok: r.ok, applied: r.applied, hash, error, state: view }));
   } else if (view) {
-    io.out(`${r.state!.game}: ${r.applied} action${r.applied === 1 ? '' : 's'}, state hash ${hash}`);
+    // A log that stops early: the state shown is the one before that line, and the first line says so.
+    const partial = error ? ` (stopped at line ${error.line}: the state before it)` : '';
+    io.out(`${r.state!.game}: ${r.applied} action${r.applied === 1 ? '' : 's'}${partial}, state hash ${hash}`);
     io.out(JSON.stringify(view, null, 2));
   }
   if (error) {
