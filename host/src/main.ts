@@ -150,6 +150,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--log <dir>', 'directory for the action logs (JSON lines, one file per game; a restarted mirror goes on in the newest one when the board is where it ends)', DEFAULT_LOG_DIR)
     .option('--no-log', 'do not write action logs')
     .option('--csv <file>', 'also append every throw to this CSV file')
+    .option('--decimal-comma', "the CSV for a spreadsheet that writes 0,58: ';' between fields (as odds and simulate)")
     .option('--wait', 'keep trying when a board is missing or silent at start')
     .option('--silence <s>', 'seconds a live board may send nothing, although asked, before its port is opened again', '6')
     .option('--odds', 'classroom: show the exact odds of the turn under the prompt (the target choice; in a reroll window, keep or reroll), in the terminal and on the page')

@@ -294,3 +294,40 @@ describe('mirror --csv: names are data, not formulas', () => {
     expect(readFileSync(csv, 'utf8').split('\n')[1].split(',')[3]).toMatch(/^\d+$/);
   });
 });
+
+describe('mirror --csv --decimal-comma', () => {
+  it("writes ';' between fields (a German spreadsheet's CSV), and goes on in a file only with the separator it began with", () => {
+    const dir = scratchDir('dt-csv-sc-');
+    const csv = path.join(dir, 'throws.csv');
+    const s = setupPechvogel({ players: ['Ann', 'Jü; "J"'] });
+    if (!s.ok) throw new Error('setup');
+    const f = fakeTable(s.state);
+    new ActionLogWriter({ dir: null, csv, decimalComma: true }).attach(f.table);
+    f.sync();
+    f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
+    f.act({ do: 'choose_target', value: 6 });
+    f.act({ do: 'throw', faces: [3, 7, 6, 4] });
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe(THROW_CSV_HEADER.replace(/,/g, ';'));
+    expect(lines[1].split(';').slice(3, 9)).toEqual(['1', 'Ann', 'first', 'entered', '7', 'R 7 6 5 5 4 6']);
+    // A name with the separator is quoted.
+    f.act({ do: 'throw', faces: [6, 3, 3] });
+    f.act({ do: 'take_marker' });
+    f.act({ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] });
+    f.act({ do: 'choose_target', value: 3 });
+    expect(readFileSync(csv, 'utf8')).toContain(';"Jü; ""J""";first;');
+    // The other separator: refused, with what to do.
+    const e = (() => {
+      try {
+        new ActionLogWriter({ dir: null, csv });
+      } catch (x) {
+        return x as HostError;
+      }
+      return null;
+    })();
+    expect(e).toBeInstanceOf(HostError);
+    expect(e!.message).toMatch(/separates its fields with ';'/);
+    expect(e!.hint).toMatch(/add --decimal-comma/);
+    expect(() => new ActionLogWriter({ dir: null, csv, decimalComma: true })).not.toThrow();
+  });
+});

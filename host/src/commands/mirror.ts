@@ -32,6 +32,7 @@ export interface MirrorOptions {
   /** Action log directory; false = --no-log. */
   log?: string | false;
   csv?: string;
+  decimalComma?: boolean;
   /** Keep trying when a board is missing or silent at start. */
   wait?: boolean;
   /** Seconds without a button press before the page shows the attract screen. */
@@ -64,6 +65,7 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
   const wanted = args.map(splitLabel);
   checkLabels(wanted.map((w) => w.label));
   if (wanted.filter((w) => w.port === 'auto').length > 1) throw new HostError('--port auto can be given only once', EXIT.usage);
+  if (opts.decimalComma && !opts.csv) throw new HostError('--decimal-comma is for the CSV file', EXIT.usage, 'add --csv FILE');
   const auto = wanted.find((w) => w.port === 'auto');
   // --wait: no board yet is what it waits for (a wall screen's PC booting before the table's
   // board), and it is looked for at every (re)open; a machine that cannot list its ports is
@@ -87,6 +89,7 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
     logs = new ActionLogWriter({
       dir: opts.log === false ? null : resolve(opts.log || DEFAULT_LOG_DIR),
       csv: opts.csv ? resolve(opts.csv) : null,
+      decimalComma: !!opts.decimalComma,
       onFile: (table, file) => {
         const t = tables.find((x) => x.label === table);
         if (t) emit(t, { ev: 'log', file, text: `action log: ${file}` });

@@ -29,6 +29,8 @@ export interface ActionLogOptions {
   dir: string | null;
   /** CSV file for throws (appended); null = none. */
   csv: string | null;
+  /** The CSV for a spreadsheet that reads ';' between fields (German, French, Italian, …; --decimal-comma). */
+  decimalComma?: boolean;
   now?: () => number;
   /** Told about every file started. */
   onFile?: (table: string, file: string) => void;
@@ -46,9 +48,9 @@ function stamp(t: number): string {
  * `new` and `load` from anyone on its USB port: `=HYPERLINK(…)` as a name ran in the staff's
  * spreadsheet. Numbers (counts, steps) are written as they are.
  */
-function csvField(v: unknown): string {
+function csvField(v: unknown, sep: string): string {
   const s = v === null || v === undefined ? '' : String(v);
-  return csvText(typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? "'" + s : s, ',');
+  return csvText(typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? "'" + s : s, sep);
 }
 
 /** What kind of throw an action is, from the state before it; null when it is not a throw. */
@@ -101,9 +103,12 @@ export class ActionLogWriter {
   private broken = new Set<string>();
   private count = 0;
   private now: () => number;
+  /** Between the CSV's fields. */
+  private sep: string;
 
   constructor(private opts: ActionLogOptions) {
     this.now = opts.now || Date.now;
+    this.sep = opts.decimalComma ? ';' : ',';
     // Checked here, before the mirror opens a board: a path that cannot be written is exit 6.
     if (opts.dir) {
       try {
@@ -116,9 +121,10 @@ export class ActionLogWriter {
     if (opts.csv) {
       // The CSV's directory must exist: a typo in it should not quietly create directories.
       checkOutputFolder(opts.csv, 'give a CSV file in an existing directory (--csv FILE)');
-      let first = THROW_CSV_HEADER;
+      const header = THROW_CSV_HEADER.replace(/,/g, this.sep);
+      let first = header;
       try {
-        if (!existsSync(opts.csv)) writeFileSync(opts.csv, THROW_CSV_HEADER + '\n');
+        if (!existsSync(opts.csv)) writeFileSync(opts.csv, header + '\n');
         else {
           appendFileSync(opts.csv, '');
           first = readFileSync(opts.csv, 'utf8').split('\n')[0].trim();
@@ -127,7 +133,10 @@ export class ActionLogWriter {
         throw fileError('write', opts.csv, e, 'give a CSV file you can write to (--csv FILE)');
       }
       // Rows of another column layout would be read under the wrong header.
-      if (first && first !== THROW_CSV_HEADER) throw new HostError(`${opts.csv} has other columns (${first.slice(0, 60)}…)`, EXIT.input, 'give a new CSV file (an older dicetray wrote this one)');
+      // The same columns with the other separator: a file begun with(out) --decimal-comma.
+      const other = THROW_CSV_HEADER.replace(/,/g, this.sep === ',' ? ';' : ',');
+      if (first === other) throw new HostError(`${opts.csv} separates its fields with '${this.sep === ',' ? ';' : ','}'`, EXIT.input, this.sep === ',' ? 'add --decimal-comma to go on with it, or give a new CSV file' : 'leave out --decimal-comma to go on with it, or give a new CSV file');
+      if (first && first !== header) throw new HostError(`${opts.csv} has other columns (${first.slice(0, 60)}…)`, EXIT.input, 'give a new CSV file for the throws (this one was written by something else, or by an older dicetray)');
     }
   }
 
@@ -343,6 +352,6 @@ export class ActionLogWriter {
 
   /** One CSV row, in THROW_CSV_HEADER's columns. */
   private appendRow(cells: unknown[]): void {
-    appendFileSync(this.opts.csv!, cells.map(csvField).join(',') + '\n');
+    appendFileSync(this.opts.csv!, cells.map((c) => csvField(c, this.sep)).join(this.sep) + '\n');
   }
 }
