@@ -225,6 +225,8 @@ function scenarioShapeProblem(sc: unknown): string | null {
     const ev = events[i];
     // An object with a missing or unknown "do" goes to the engine, which turns it down with a code (it may be what is tested).
     if (!isObject(ev)) return `event ${i + 1} is not an action ({"do": …}): ${JSON.stringify(ev)}`;
+    if (ev.expect_after != null && !isObject(ev.expect_after)) return `event ${i + 1}: "expect_after" is not an object`;
+    if (ev.expect_error != null && typeof ev.expect_error !== 'string') return `event ${i + 1}: "expect_error" is not an error code`;
   }
   return null;
 }

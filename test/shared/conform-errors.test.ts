@@ -137,3 +137,15 @@ describe('dicetray conform says what a scenario writer needs', () => {
     expect(j.results[bad.length].problems[0]).toContain('given.players: score of A');
   });
 });
+
+describe('dicetray conform: an expectation of the wrong kind', () => {
+  it('an expect_after that is no object, an expect_error that is no code: the scenario fails with why (it dumped the whole state)', async () => {
+    const f = write('kinds.json', { schema: 'tabletop-rules-scenarios/1', scenarios: [
+      { id: 'K-1', game: 'pechvogel', given: { players: [{ name: 'A' }, { name: 'B' }] }, events: [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6], expect_after: 'phase' }] },
+      { id: 'K-2', game: 'pechvogel', given: { players: [{ name: 'A' }, { name: 'B' }] }, events: [{ do: 'throw', faces: [3], expect_error: 5 }] },
+    ] });
+    const j = JSON.parse((await cli(['conform', '--json', f])).out[0]);
+    expect(j.results[0].problems).toEqual(['scenario 1: event 1: "expect_after" is not an object']);
+    expect(j.results[1].problems).toEqual(['scenario 2: event 1: "expect_error" is not an error code']);
+  });
+});
