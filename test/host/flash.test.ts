@@ -120,6 +120,20 @@ describe.concurrent('dicetray flash', () => {
     }
   }, 240_000);
 
+  it('--unlock on a board that is no kiosk: said, flashed, and it stays no kiosk (it became one with the --unlock password)', async () => {
+    const dir = scratchDir();
+    const pb = await PtyBoard.start(dir, 'ttyFLU');
+    try {
+      const cli = new Cli(['flash', '--port', pb.path, '--unlock', 'abc']);
+      expect(await cli.exited).toBe(0);
+      expect(cli.err.join('\n')).toContain('was not locked: --unlock was not needed, and the board stays without a kiosk profile');
+      expect(cli.out.join('\n')).not.toMatch(/kiosk profile/);
+      expect(pb.board.storage.files['dt.kiosk']).toBeUndefined();
+    } finally {
+      pb.stop();
+    }
+  }, 120_000);
+
   it('refuses a board the build is not for before writing anything, and names the --board to use', async () => {
     const dir = scratchDir();
     const pb = await PtyBoard.start(dir, 'ttyFLW', { boardName: 'ESPRUINOWIFI' });

@@ -201,9 +201,16 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
     throw e;
   }
   const { code, manifest, files } = bundle;
+  /** --unlock found no locked console: the board was no kiosk, and --unlock does not make it one. */
+  let wasOpen = false;
   if (opts.unlock !== undefined) {
     try {
       if (await logIn(stream, opts.unlock, spec.name)) say('unlock', `dicetray: logged in to the locked console of ${spec.name}`);
+      else {
+        wasOpen = true;
+        if (flags.kioskPassword === undefined) opts.kioskPassword = undefined;
+        say('unlock', `dicetray: the console of ${spec.name} was not locked: --unlock was not needed, and the board stays without a kiosk profile (--kiosk-password PW makes it a kiosk)`, { locked: false });
+      }
     } catch (e) {
       stream.close();
       throw e;
@@ -297,7 +304,7 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   let kiosk = '';
   if (flags.kioskPassword !== undefined) kiosk = '; kiosk profile set (console off the data port and locked with the password)';
   else if (opts.kioskPassword !== undefined) kiosk = '; kiosk profile kept (console off the data port, locked with the --unlock password)';
-  else if (opts.unlock !== undefined) kiosk = '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked';
+  else if (opts.unlock !== undefined && !wasOpen) kiosk = '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked';
   if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
   else io.out(`flashed and verified ${spec.name}: firmware ${hello.fw}, bundle ${hello.bh}, ${hello.board} (${secs} s)${kiosk}`);
   return EXIT.ok;
