@@ -1,9 +1,11 @@
 import vm from 'node:vm';
-import { parseLiberalJson, type LiberalJsonResult } from './espruino-json';
+import { parseLiberalJson, type EspruinoJsonError, type LiberalJsonResult } from './espruino-json';
 
 // A node:vm context that looks like Espruino 2v29 to code built for it (docs/ESPRUINO.md §1.2, §1.3):
-// the built-ins Espruino lacks are deleted from the context's own intrinsics, and Array#sort is
-// unstable, so tests fail where the board would. Not emulated: number printing, `arr.length = n`
+// the built-ins Espruino lacks are deleted from the context's own intrinsics, Array#sort is
+// unstable, and JSON.parse is Espruino's own parser (espruino-json.ts: single quotes, comments,
+// trailing commas and junk after the value pass; a bare key throws), so tests fail where the board
+// would. Not emulated: number printing, `arr.length = n`
 // throwing, Function.name being undefined, and arrays passed in through `extraGlobals` (they keep
 // the outer realm's prototypes).
 
@@ -195,6 +197,18 @@ export interface EspruinoSandbox {
    * objects and arrays. `unicode`: the Linux build's string handling.
    */
   parseLiberal(text: string, unicode?: boolean): LiberalJsonResult;
+  /**
+   * Espruino's JSON parser as the firmware calls it, with the context's own objects, arrays and
+   * errors: `liberal` false is JSON.parse (jswrap_json_parse: keys must be strings), true is
+   * Storage.readJSON (jswrap_json_parse_liberal). Throws the context's SyntaxError or Error with
+   * Espruino's message, unless `noExceptions` (readJSON's second argument): then whatever was parsed.
+   */
+  parseJson(text: string, liberal: boolean, noExceptions?: boolean): unknown;
+}
+
+export interface EspruinoSandboxOptions {
+  /** Strings as the Linux build makes them (ESPR_UNICODE_SUPPORT: UTF-8, \u escapes); default a Pico's bytes. */
+  unicode?: boolean;
 }
 
 function formatValue(value: unknown): string {
@@ -204,7 +218,7 @@ function formatValue(value: unknown): string {
 }
 
 /** A fresh Espruino-like context; `extraGlobals` are added after the built-ins are trimmed. */
-export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}): EspruinoSandbox {
+export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}, opts: EspruinoSandboxOptions = {}): EspruinoSandbox {
   const output: string[] = [];
   const print = (...args: unknown[]): void => {
     output.push(args.map(formatValue).join(' '));
@@ -213,6 +227,21 @@ export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}
   const prelude = vm.runInContext(PRELUDE, context, { filename: 'espruino-sandbox-prelude.js' }) as (...args: unknown[]) => void;
   // Pass the tables as JSON so the prelude only touches objects of its own realm.
   prelude(...(JSON.parse(JSON.stringify([ABSENT_GLOBALS, ABSENT_MEMBERS, MATH_MEMBERS, NUMBER_STATICS])) as unknown[]));
+  // The context's own objects, arrays and errors (its constructors as they are now: code that
+  // replaces a global later does not change what the parser makes).
+  const make = vm.runInContext(
+    '(function (SyntaxError, Error) { return { o: function () { return {}; }, a: function () { return []; }, e: function (t, m) { return t === "SyntaxError" ? new SyntaxError(m) : new Error(m); } }; })(SyntaxError, Error)',
+    context,
+  ) as { o: () => Record<string, unknown>; a: () => unknown[]; e: (type: EspruinoJsonError['type'], message: string) => Error };
+  const unicode = !!opts.unicode;
+  const parseJson = (text: string, liberal: boolean, noExceptions?: boolean): unknown => {
+    const r = parseLiberalJson(text, { unicode, strictKeys: !liberal, newObject: make.o, newArray: make.a });
+    if (r.error && !noExceptions) throw make.e(r.error.type, r.error.message);
+    return r.value;
+  };
+  // JSON.parse(text): the text as a string ("undefined" with none), any reviver ignored, as on Espruino.
+  const installParse = vm.runInContext('(function (host) { JSON.parse = function parse(text) { return host(String(text)); }; })', context) as (host: (t: string) => unknown) => void;
+  installParse((t) => parseJson(t, false));
   Object.assign(context, {
     print,
     console: { log: print, info: print, warn: print, error: print },
@@ -222,11 +251,11 @@ export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}
     clearInterval,
     ...extraGlobals,
   });
-  const make = vm.runInContext('({ o: function () { return {}; }, a: function () { return []; } })', context) as { o: () => Record<string, unknown>; a: () => unknown[] };
   return {
     context,
     output,
     parseLiberal: (text, unicode) => parseLiberalJson(text, { unicode, newObject: make.o, newArray: make.a }),
+    parseJson,
     run: (code, filename = 'espruino-sandbox.js', timeoutMs) => vm.runInContext(code, context, { filename, timeout: timeoutMs }),
   };
 }

@@ -124,7 +124,11 @@ export class SimBoard extends EventEmitter {
     else if (this.watchdog.on) this.armWatchdog();
     this.pending = null;
     this.alive = true;
-    const sb = createEspruinoSandbox(this.globals());
+    // Storage.readJSON: Espruino's liberal parser, making this sandbox's objects and errors.
+    const sb: EspruinoSandbox = createEspruinoSandbox(
+      this.globals((text, noExceptions) => sb.parseJson(text, true, noExceptions)),
+      { unicode: this.opts.boardName === 'LINUX' },
+    );
     this.sandbox = sb;
     const files = this.storage.files;
     const run = (code: string, name: string) => {
@@ -242,13 +246,14 @@ export class SimBoard extends EventEmitter {
     }
   }
 
-  private globals(): Record<string, unknown> {
+  /** What the interpreter gives the firmware; `parseJson`: Storage.readJSON's parser (the sandbox's). */
+  private globals(parseJson: (text: string, noExceptions: boolean) => unknown): Record<string, unknown> {
     const clock = this.clock;
     const self = this;
     const print = (...args: unknown[]) => {
       self.console.print(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\r\n');
     };
-    const storage = this.storage.api();
+    const storage = this.storage.api(parseJson);
     const neopixel = {
       write(pin: string, data: ArrayLike<number>) {
         if (data.length % 3) throw new Error('neopixel: data length must be a multiple of 3');

@@ -7,10 +7,18 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { readTextFile } from '../output';
 import { EXIT, HostError } from '../errors';
 import { lockStorage } from './path-lock';
+import { parseLiberalJson } from './espruino-json';
 import { STORAGE_CHUNK_BYTES, storageFileRoom } from '../../../hardware/pinmap';
 
 /** A file made, grown (a StorageFile) or erased: what a model of a board's flash follows. */
 export type FlashOp = { kind: 'file'; name: string; size: number } | { kind: 'append'; name: string; from: number; to: number } | { kind: 'erase'; name: string; appended: boolean };
+
+/** Storage.readJSON outside a sandbox: Espruino's liberal parser, this realm's objects and errors. */
+function parseLiberalHere(text: string, noExceptions: boolean): unknown {
+  const r = parseLiberalJson(text);
+  if (r.error && !noExceptions) throw r.error.type === 'SyntaxError' ? new SyntaxError(r.error.message) : new Error(r.error.message);
+  return r.value;
+}
 
 export class SimStorage {
   files: Record<string, string> = {};
@@ -129,8 +137,12 @@ export class SimStorage {
     return n;
   }
 
-  /** The object the firmware gets from require("Storage"). */
-  api() {
+  /**
+   * The object the firmware gets from require("Storage"). `parseJson`: readJSON's parser (the
+   * board's sandbox passes its own, which makes the sandbox's objects and errors); by default
+   * Espruino's liberal parser with this realm's.
+   */
+  api(parseJson: (text: string, noExceptions: boolean) => unknown = parseLiberalHere) {
     const st = this;
     const api = {
       read(name: string, offset?: number, length?: number): string | undefined {
@@ -138,15 +150,15 @@ export class SimStorage {
         if (f === undefined) return undefined;
         return f.substr(offset || 0, length === undefined ? f.length : length);
       },
+      /**
+       * jswrap_storage_readJSON: Espruino's liberal JSON (bare keys, single quotes, comments,
+       * trailing commas, junk after the value); noExceptions: what was parsed (undefined when
+       * nothing) instead of the exception.
+       */
       readJSON(name: string, noExceptions?: boolean): unknown {
         const f = st.files[name];
         if (f === undefined) return undefined;
-        try {
-          return JSON.parse(f);
-        } catch (e) {
-          if (noExceptions) return undefined;
-          throw e;
-        }
+        return parseJson(f, !!noExceptions);
       },
       write(name: string, data: string, offset?: number, size?: number): boolean {
         data = String(data);
