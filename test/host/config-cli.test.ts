@@ -186,6 +186,12 @@ describe('dicetray config', () => {
     // Idle time counts from the last press, not from the setting: said when it is set.
     const abandon = await run(['config', '-p', tty, 'abandon=20m'], dir);
     expect(abandon.out).toMatch(/\* set abandon_ms = 1200000 \(20 min\).*\n {2}a game nobody has touched for 20 min already is cleared at the board's next check/);
+    // leds_link lasts until the board restarts (Storage never holds it): read from the board live,
+    // not from what a power-up loads (which is always off, and said "did not keep what was set").
+    const link = await run(['config', '-p', tty, 'leds_link=on', '--json'], dir);
+    expect(link.code, link.err).toBe(0);
+    expect(result(link).set).toEqual({ leds_link: { value: true, confirmed: 'snapshot' } });
+    expect(result(link).settings.leds_link).toBe(true);
   }, 90_000);
 
   it('refuses a bad key or value with the keys and ranges (exit 2) and sends nothing to the board', async () => {
