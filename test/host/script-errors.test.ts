@@ -79,6 +79,18 @@ describe('dicetray script: refused scripts and boards', () => {
     }
   });
 
+  it('fails a new step the board answers with an err (a name too long for it), and a script with no steps', async () => {
+    const long = 'N'.repeat(52);
+    const r = await cli(['script', script('long.table', `new ${long} Ben\nexpect state phase=await_first_throw\n`)]);
+    expect(r.code).toBe(1);
+    expect(r.out.join('\n')).toMatch(/long\.table:1: new refused by the board: bad_setup/);
+    const empty = await cli(['script', script('empty.table', '# only a comment\n\n')]);
+    expect(empty.code).toBe(6);
+    expect(empty.err.join('\n')).toMatch(/empty\.table has no steps/);
+    const one = await cli(['script', script('one.table', 'press K1\n')]);
+    expect(one.out.join('\n')).toMatch(/one\.table: 1 step ok$/);
+  });
+
   it('takes the boards mirror takes: sim:memory and sim:FILE play; a bad tcp address is a usage error (was a RangeError)', async () => {
     const carmen = path.join(REPO, 'test', 'fixtures', 'scripts', 'carmen.table');
     expect((await cli(['script', carmen, '--board', 'sim:memory'])).code).toBe(0);
@@ -141,6 +153,10 @@ describe('dicetray script: refused scripts and boards', () => {
     const refused = await run(['script', carmen, '--board', b.url], dir);
     expectClean(refused, 2, /has a game in progress \(Ann, Ben, Cleo, step 1\): .*carmen\.table:\d+ would replace it/);
     expect(refused.err).toMatch(/--replace-game/);
+    // A step only the simulated board can do fails before anything is sent (a new had replaced the game first).
+    const simOnly = await cli(['script', script('cut.table', 'new Dan Eve\npowercut\n'), '--board', b.url, '--replace-game']);
+    expect(simOnly.code).toBe(1);
+    expect(simOnly.out.join('\n')).toMatch(/cut\.table:2: powercut works on the simulated board only: nothing was sent to this board/);
     const replaced = await cli(['script', carmen, '--board', b.url, '--replace-game']);
     expect(replaced.code, replaced.err.join('\n')).toBe(0);
     // The game carmen.table leaves (its given, at step 0) is a game too: a table that has just sat down loses its set-up.

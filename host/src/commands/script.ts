@@ -64,9 +64,11 @@ export async function script(file: string, opts: { board: string; json?: boolean
   try {
     steps = parseScript(text);
   } catch (e) {
-    if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'see the step list in host/src/script/script-grammar.ts (dicetray script --help)');
+    if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'dicetray script --help lists the steps');
     throw e;
   }
+  // Only comments and blank lines: "0 steps ok" passed a script that checked nothing (a wrong file?).
+  if (!steps.length) throw new HostError(`${file} has no steps (only comments and blank lines)`, EXIT.input, 'dicetray script --help lists the steps');
   const conn = await connect(opts.board);
   try {
     const runner = new ScriptRunner(conn.target);
@@ -91,7 +93,7 @@ export async function script(file: string, opts: { board: string; json?: boolean
     if (opts.json) io.out(JSON.stringify({ ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed }));
     else {
       for (const f of failed) io.out(`${file}:${f.line}: ${f.problem}`);
-      io.out(failed.length ? `${file}: FAILED after ${results.length} of ${steps.length} steps` : `${file}: ${steps.length} steps ok`);
+      io.out(failed.length ? `${file}: FAILED after ${results.length} of ${steps.length} steps` : `${file}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
     }
     if (conn.sim && conn.sim.errors.length) {
       io.err(`dicetray: the firmware raised: ${conn.sim.errors[0]}`);

@@ -94,7 +94,8 @@ export class ScriptRunner {
         this.queue = [];
         t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start });
         await this.after();
-        return this.outcome('new', (m) => m.t === 'new', (m) => m.t === 'rej' && m.a === 'new');
+        // A set-up the board cannot start is an err (bad_setup: a name too long, …), as for given.
+        return this.outcome('new', (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'new'));
       case 'given': {
         const r = pechvogel.fromGiven(s.given, s.config || {});
         if (!r.ok) return `given refused: ${r.error.code} ${r.error.message}`;
@@ -203,6 +204,11 @@ export class ScriptRunner {
 
   async run(steps: Step[]): Promise<StepResult[]> {
     const out: StepResult[] = [];
+    // A step this board cannot do fails before anything is sent (a `new` had replaced its game
+    // by the time a later powercut said it works on the simulated board only).
+    const t = this.target;
+    const cannot = steps.find((s) => (s.op === 'powercut' && !t.powerCut) || (s.op === 'bounce' && !t.bounce) || (s.op === 'chord' && !t.chord));
+    if (cannot) return [{ line: cannot.line, ok: false, problem: `${cannot.op} works on the simulated board only: nothing was sent to this board` }];
     for (const s of steps) {
       const problem = await this.checked(s);
       const lost = this.target.lost ? this.target.lost() : null;

@@ -3,7 +3,7 @@
  * a restart of the simulator exactly as it survives a power cut on a board. Counts flash
  * writes for the wear estimate.
  */
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readTextFile } from '../output';
 import { EXIT, HostError } from '../errors';
 import { lockStorage } from './path-lock';
@@ -91,7 +91,14 @@ export class SimStorage {
 
   /** The Storage image in `path`: an object of file name → contents, or a HostError (exit 6). */
   static load(path: string): Record<string, string> {
-    const hint = `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}`;
+    // A folder or a device is no image: name a file (deleting it, as for a bad image, is no advice there).
+    let plain = true;
+    try {
+      plain = statSync(path).isFile();
+    } catch {
+      // Missing: readTextFile says so.
+    }
+    const hint = plain ? `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}` : `name a file for the simulated board's Storage (${path} is not one), e.g. sim:board.json`;
     const text = readTextFile(path, hint, "read the simulated board's Storage from");
     let files: unknown;
     try {
