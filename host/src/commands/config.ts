@@ -271,6 +271,9 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     // The board counts idle time from the last press, not from this setting: said, not a surprise.
     const ab = sets.find((s) => s.setting.key === 'abandon_ms' && s.value);
     if (ab) io.out(`  a game nobody has touched for ${describeValue(ab.setting, ab.value)} already is cleared at the board's next check (within a second)`);
+    // Allowed (a board kept dark on purpose), but a table that sees nothing should know why.
+    const dark = sets.find((s) => (s.setting.key === 'brightness' || s.setting.key === 'led_budget_ma') && s.value === 0);
+    if (dark) io.out(`  ${dark.setting.key} 0: the LEDs stay dark`);
   }
   if (failure) {
     // Under --json the object above carries the error: one JSON object, as every command prints.
