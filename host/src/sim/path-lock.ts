@@ -114,7 +114,7 @@ export function lockStorage(file: string): () => void {
       new HostError(
         `the simulated board's Storage ${path} is in use by another dicetray (process ${pid}): two boards on one file would overwrite each other's game`,
         EXIT.noBoard,
-        'to watch that board, start it with --pty PATH or --tcp PORT and mirror that; or give this one a file of its own (--storage FILE, sim:FILE)',
+        'to watch, flash, configure or script that board, reach it where it runs (start it with --pty PATH or --tcp PORT and give that path or tcp://… to mirror, flash, config or script), or stop it first; or give this one a file of its own (--storage FILE, sim:FILE)',
       ),
   );
 }
