@@ -91,7 +91,8 @@ describe('dicetray usage and file errors', () => {
     for (const f of ['garbage.json', 'empty.json', 'dir.json']) {
       const r = await run(['sim', '--headless', '--tcp', '2399', '--storage', f], dir);
       expectClean(r, 6, /Storage/);
-      expect(r.err).toMatch(/--fresh/);
+      // A folder is no image to start afresh from or delete: name a file.
+      expect(r.err).toMatch(f === 'dir.json' ? /hint: name a file for the simulated board's Storage, not a folder/ : /--fresh/);
     }
     expectClean(await run(['mirror', '-p', 'sim:garbage.json', '--json'], dir), 6, /Storage/);
     mkdirSync(path.join(dir, '.dicetray'), { recursive: true });

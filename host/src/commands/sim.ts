@@ -156,7 +156,6 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       // A press refused again alike brings no new ui line: the refusal's clock starts again with it.
       refusal.seen(model!.ui);
       if (e.kind === 'button') refusal.pressed(model!.ui, hostNow());
-
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
       if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, asking for a snapshot`);

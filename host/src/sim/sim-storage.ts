@@ -98,7 +98,7 @@ export class SimStorage {
     } catch {
       // Missing: readTextFile says so.
     }
-    const hint = plain ? `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}` : `name a file for the simulated board's Storage (${path} is not one), e.g. sim:board.json`;
+    const hint = plain ? `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}` : `name a file for the simulated board's Storage, not a folder or a device (--storage FILE, sim:FILE)`;
     const text = readTextFile(path, hint, "read the simulated board's Storage from");
     let files: unknown;
     try {
