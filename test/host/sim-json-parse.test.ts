@@ -19,6 +19,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
+import { SHOW_FUNCTION } from '../support/espruino-show';
 
 const BIN = process.env.ESPRUINO_BIN;
 
@@ -157,16 +158,7 @@ function literal(s: string): string {
 }
 
 /** Prints, for each case, JSON.parse's outcome, readJSON's and readJSON's with noExceptions; then a few calls of its own. */
-const SCRIPT = `function show(v) {
-  var i, c = [];
-  if (typeof v === 'number') { var b = new Uint8Array(new Float64Array([v]).buffer); for (i = 0; i < 8; i++) c.push(b[i]); return 'n' + c.join('.'); }
-  if (typeof v === 'string') { for (i = 0; i < v.length; i++) c.push(v.charCodeAt(i)); return 's' + c.join('.'); }
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) { for (i = 0; i < v.length; i++) c.push(show(v[i])); return '[' + c.join(',') + ']'; }
-  if (typeof v === 'object') { var k = Object.keys(v).sort(); for (i = 0; i < k.length; i++) c.push(show(k[i]) + ':' + show(v[k[i]])); return '{' + c.join(',') + '}'; }
-  return typeof v;
-}
+const SCRIPT = `${SHOW_FUNCTION}
 function attempt(f) {
   try { return show(f()); } catch (e) { return '!' + (e instanceof SyntaxError ? 'SyntaxError' : e instanceof Error ? 'Error' : typeof e) + ':' + e.message; }
 }

@@ -17,20 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimBoard } from '../../host/src/sim/sim-board';
 import { SimStorage } from '../../host/src/sim/sim-storage';
 import { parseLiberalJson } from '../../host/src/sim/espruino-json';
+import { SHOW_FUNCTION } from '../support/espruino-show';
 
 const BIN = process.env.ESPRUINO_BIN;
 
 /** Prints a value exactly, on Espruino and in the sandbox alike. */
-const HANDLER = `function show(v) {
-  var i, c = [];
-  if (typeof v === 'number') { var b = new Uint8Array(new Float64Array([v]).buffer); for (i = 0; i < 8; i++) c.push(b[i]); return 'n' + c.join('.'); }
-  if (typeof v === 'string') { for (i = 0; i < v.length; i++) c.push(v.charCodeAt(i)); return 's' + c.join('.'); }
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) { for (i = 0; i < v.length; i++) c.push(show(v[i])); return '[' + c.join(',') + ']'; }
-  if (typeof v === 'object') { var k = Object.keys(v).sort(); for (i = 0; i < k.length; i++) c.push(show(k[i]) + ':' + show(v[k[i]])); return '{' + c.join(',') + '}'; }
-  return typeof v;
-}
+const HANDLER = `${SHOW_FUNCTION}
 E.on('packet', function (d) { print('R' + show(d) + '|' + typeof d.on + typeof d.emit + typeof d.clone + '|' + show(d.b)); });
 setInterval(function () {}, 100000);
 print('READY');
