@@ -39,6 +39,8 @@ export interface Region {
   looks: readonly Look[];
   /** Suggested hue at full scale; the renderer scales it with scaleToCap() (power.ts). */
   colour: Rgb;
+  /** Views that draw only the first n cells (LAYOUT.md's maps show just those); documentation only. */
+  cellsInView?: Readonly<Record<string, number>>;
 }
 
 export interface View {
@@ -124,6 +126,8 @@ const PECHVOGEL: GameLayout = {
       meaning: 'The target chosen this turn (3..7); while it is being chosen, the values the first throw rolled. In set-up: the options (view setup).',
       reading: 'Row 0, left panel: the one steady LED\'s position is the target (1st = 3 … 5th = 7). While the target is being chosen, every value the first throw rolled blinks slowly between amber and dim white (each a possible choice); dark = no first throw yet.',
       looks: ['solid', 'slow'], colour: [255, 180, 0],
+      // Set-up: the three option LEDs, target cells +0, +1, +2 (pechvogel-render.ts drawSetup).
+      cellsInView: { [PV_SETUP]: 3 },
     },
     {
       name: 'dice', views: PV_TABLE, cells: row(1, 0, 6),
@@ -426,7 +430,7 @@ const SELFTEST: GameLayout = {
       name: 'all', views: ['sweep'], cells: chainOrderCells(),
       order: 'cells[i] = the LED with ledIndex i (data-chain order)',
       meaning: 'Every LED, for the colour sweep and the chase.',
-      reading: 'Red, green, blue, white: every LED must show each; the chase must run row by row, left to right, panel A then panel B.',
+      reading: 'Red, green, blue, white: every LED must show each; the chase shows the chain\'s real order (row by row = progressive, alternating rows = serpentine): set `wiring` to match.',
       looks: ['solid'], colour: WHITE,
     },
   ]),
@@ -455,7 +459,7 @@ export const SELFTEST_STEPS: readonly string[] = [
   `Each press beeps ${SELFTEST_TIMING.beepMs} ms at ${SELFTEST_TIMING.beepHz} Hz if the buzzer is fitted. After release, the button's row-7 LED stays on (tested).`,
   'A button (other than OK and BACK, which are held to enter) that reads pressed on entry blinks its column fast: it is stuck or its wire touches GND.',
   `Sweep: when all 15 row-7 marks are lit, or when OK alone is held for ${SELFTEST_TIMING.sweepHoldMs} ms, all 128 LEDs show red, green and blue at the cap (${SELFTEST_TIMING.sweepColourMs} ms each), then white at the cap for ${SELFTEST_TIMING.sweepWhiteMs} ms. Every frame is held to the frame budget (POWER.md, the rules of limitFrame()), so the white step draws the full budget: the USB current must stay under the USB limit (see POWER.md for the expected reading).`,
-  `Chase: one white LED at a time in data-chain order (ledIndex 0..127, ${SELFTEST_TIMING.chaseStepMs} ms each, ${(LED_COUNT * SELFTEST_TIMING.chaseStepMs) / 1000} s in all). It must run row by row, left to right, through panel A and then panel B; any other path means GEOMETRY.panels[].wiring is wrong for the panels fitted. ` +
+  `Chase: one white LED at a time in data-chain order (chain positions 0..127, ${SELFTEST_TIMING.chaseStepMs} ms each, ${(LED_COUNT * SELFTEST_TIMING.chaseStepMs) / 1000} s in all). The chase lights chain position i directly, whatever GEOMETRY.panels[].wiring says, so it shows the panels\' real order: row by row, each left to right = \`progressive\`; rows alternating direction = \`serpentine\`. Set \`wiring\` to match; the button test afterwards confirms it (drawn through the mapping, each button\'s column must light as a straight column, top to bottom). ` +
     'If it runs normally up to some LED and every LED after it stays dark or shows garbage, look at that LED\'s DOUT joint and the next LED\'s DIN (or panel A DOUT → panel B DIN).',
   'After the chase the buttons view returns with the row-7 marks cleared, ready for another round.',
   `Exit: release OK and BACK, then hold both for ${SELFTEST_TIMING.exitHoldMs} ms (the firmware calls load() and starts normally), or unplug.`,

@@ -13,7 +13,15 @@
  * 15 buttons therefore cannot all use setWatch on any supported board; the ones that cannot are
  * listed in `polled` and the firmware samples them on a timer instead.
  */
-import { POWER } from './power';
+import { POWER, limitFrame } from './power';
+
+/** Pico 1v3: USB 5 V reaches VCC through D1, a Schottky rated 300 mA (the 1v3 schematic: "40V-300mA SOD-323"). */
+export const PICO_1V3_D1_MA = 300;
+/** The board setting led_budget that keeps a Pico 1v3's whole draw within 90 % of D1's rating: that less the board and the dark LEDs. */
+export const PICO_1V3_LED_BUDGET_MA = Math.floor(PICO_1V3_D1_MA * 0.9) - POWER.boardMa - POWER.ledCount * POWER.idleMaPerLed;
+/** USB current during the self-test's white sweep (all LEDs white at the cap, scaled to the frame budget). */
+export const WHITE_SWEEP_MA = POWER.boardMa + POWER.ledCount * POWER.idleMaPerLed +
+  limitFrame(new Uint8Array(POWER.ledCount * 3).fill(POWER.brightnessCap));
 
 /** Seat buttons, then the entry pad in its fixed order. */
 const SEAT_INPUTS = ['SEAT1', 'SEAT2', 'SEAT3', 'SEAT4', 'SEAT5', 'SEAT6', 'SEAT7'] as const;
@@ -171,22 +179,26 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     powerPin: {
       pin: 'VBAT',
       direction: 'out',
-      note: 'USB 5 V through the 0.3 V Schottky (about 4.7 V); keep the total under 500 mA. ' +
-        'VBAT as in Espruino\'s pinout: the pin silkscreened VCC, between GND and 3.3 in the row with B3-B7 and A8 (not Bat = BAT_IN, the battery input, ' +
-        'at the USB end of the other row; the Pico\'s circuit diagram calls VCC "5V" and Bat "VBAT")',
+      note: 'USB 5 V through the Schottky D1 (0.2-0.3 V less). ' +
+        'VBAT as in Espruino\'s pinout: the pin printed VCC (1v3) or Vout (1v4), between GND and 3.3 in the row with B3-B7 and A8; never Bat (1v3) / Vin (1v4), ' +
+        'the battery input at the USB end of the other row. The printing also tells 1v3 from 1v4. On a 1v3, D1 is rated ' + PICO_1V3_D1_MA + ' mA: see the notes',
     },
     usbIn: ['J1 A-male → A-female', 'into the USB-A plug'],
-    f1: { where: 'in series with the VBAT → panel A +5V wire, at the Pico end (1v4 has a 500 mA polyfuse ahead of VBAT)', when: '1v3 only' },
+    f1: { where: 'in series with the VBAT → panel A +5V wire, at the Pico end, or in the pass-through\'s +5V wire (notes); 1v4 has a 500 mA polyfuse ahead of VBAT', when: '1v3 only' },
     typicalMa: 35,
     notes: [
       'The headers offer 14 distinct pin numbers (11 and 12 are USB and LED2), so 14 buttons are watched and BACK is polled.',
       'Do not enable deep sleep (setDeepSleep): wake-on-USB borrows EXTI 9 from K6 on B9.',
-      'Rev 1v3 has no fuse: fit F1 in series with the VBAT → panel A +5V wire, at the Pico end. Rev 1v4 has a 500 mA polyfuse ahead of VBAT ' +
-        '(espruino/EspruinoBoard pico_1v4.sch: USB → FUSE → Schottky D1 → VCC). If you cannot tell the revision, fit F1: it costs only its 0.2-0.3 V.',
-      'The panels run at VBAT, USB 5 V less the diode\'s 0.2-0.3 V (4.7-4.8 V from a 5.0 V supply at light load, more from 5.25 V, less with the polyfuse at full load), where the WS2812B wants VIH = 0.7 × VDD = 3.3-3.4 V: ' +
-        '3.3 V data is at or below it, so U2 is fitted here as on every board.',
-      'The whole pad (A4, A3, A2, A1, A0, A10, B9, B8) sits on the 0.05" (1.27 mm) row at the end of the board: ' +
-        'solder thin wire (28-30 AWG) straight to those pads, or a 1.27 mm header; the other pins are on the two 0.1" rows.',
+      'Revision: printed VCC and Bat = 1v3, Vout and Vin = 1v4. Rev 1v3 has no fuse: fit F1 on a 1v3 only. Rev 1v4 has a 500 mA polyfuse ahead of VBAT ' +
+        '(espruino/EspruinoBoard pico_1v4.sch: USB → FUSE → Schottky D1 → VCC).',
+      `Rev 1v3: D1 (USB 5 V → VCC) is rated ${PICO_1V3_D1_MA} mA, less than this design draws (up to ${Math.round(WHITE_SWEEP_MA)} mA in the self-test white sweep; POWER.md). ` +
+        'Either feed the panels and U2 from USB 5 V ahead of the Pico: a USB-A pass-through (J3, male/female breakout) in J1, its +5V through F1 to panel A +5V and U2 pin 14, its GND to PCB1, ' +
+        `the Pico's VBAT then left unconnected; or keep the total under ${PICO_1V3_D1_MA} mA with \`dicetray config led_budget=${PICO_1V3_LED_BUDGET_MA}\` ` +
+        `(90 % of ${PICO_1V3_D1_MA}, less ${POWER.boardMa} for the board and ${POWER.ledCount * POWER.idleMaPerLed} for the dark LEDs; busy frames then dim to fit). The 1v4 schematic does not state D1's rating.`,
+      'The panels run at VBAT, USB 5 V less the diode\'s 0.2-0.3 V (4.7-4.8 V from a 5.0 V supply at light load only: less with the polyfuse at full load), where the WS2812B wants VIH = 0.7 × VDD = 3.3-3.4 V: ' +
+        '3.3 V data is at or below it, so U2 is fitted here as on every board. Check: +5V at panel A during the self-test white sweep should stay ≥ 4.5 V (U2\'s minimum).',
+      'The whole pad sits on the 0.05" (1.27 mm) row at the end of the board, in this order along it: A4 A3 A2 A1 A0 A10 B9 B8 = K1 K2 K3 K4 K5 BACK K6 OK. ' +
+        'Solder thin wire (28-30 AWG) straight to those pads, or a 1.27 mm header; the pad\'s GND comes from PCB1 (the common ground point), not from this row. The other pins are on the two 0.1" rows.',
     ],
     pins: {
       seat: ['B15', 'B14', 'B13', 'B10', 'A7', 'A6', 'A5'],
@@ -281,7 +293,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       'Leave the SD slot empty and unused: its pins are reserved.',
       'Do not enable deep sleep (setDeepSleep): it watches A11, which SEAT1 on C11 needs.',
       'Storage is 20 KB and variables 2756: checkFirmwareFits decides whether this board can run a given build. ' +
-        'The current firmware does not fit: it needs about 49 KB of Storage with its 8 KB journal (the Pico\'s 48 KB is all but full), ' +
+        'The current firmware does not fit: with its 7,800 B journal reserve it fills a Pico\'s 49,152 B of Storage to 8 B, ' +
         'so `dicetray build --board original` fails. Build on the Pico or the WiFi.',
     ],
     pins: {
@@ -320,7 +332,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     typicalMa: 10,
     notes: [
       'nRF52 Espruino has 8 watch channels: the 7 seats are watched, the 8 pad keys are polled (one spare channel).',
-      'Storage is 40 KB: the current firmware does not fit (it needs about 49 KB with its 8 KB journal), so ' +
+      'Storage is 40 KB: the current firmware does not fit (with its 7,800 B journal reserve it fills a Pico\'s 49,152 B to 8 B), so ' +
         '`dicetray build --board mdbt42q` fails. Build on the Pico or the WiFi.',
       'The breakout has no USB socket: power it and the panels from a USB 5 V supply; the console is Bluetooth.',
       'All pins are 3.3 V only: never connect 5 V to a GPIO.',

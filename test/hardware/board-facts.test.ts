@@ -127,10 +127,11 @@ describe('documents a builder follows', () => {
     }
   });
 
-  it('the Pico\'s VBAT is told apart from its Bat pin', () => {
-    expect(BOARDS.pico.powerPin.note).toMatch(/silkscreened VCC/);
+  it('the Pico\'s VBAT is told apart from its Bat pin, by both revisions\' printing', () => {
+    expect(BOARDS.pico.powerPin.note).toMatch(/printed VCC \(1v3\) or Vout \(1v4\)/);
+    expect(BOARDS.pico.powerPin.note).toMatch(/never Bat \(1v3\) \/ Vin \(1v4\)/);
     const readme = readFileSync(join(REPO_ROOT, 'hardware/README.md'), 'utf8');
-    expect(readme).toMatch(/\*\*VCC\*\*/);
+    expect(readme).toMatch(/\*\*VCC\*\* \(1v3\) or \*\*Vout\*\* \(1v4\)/);
   });
 });
 
