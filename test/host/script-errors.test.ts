@@ -31,6 +31,7 @@ describe('dicetray script: refused scripts and boards', () => {
       ['expect led 16 0 Y', /expect led needs X/],
       ['expect led 4 8 Y', /expect led needs X/],
       ['expect rej', /needs a refusal code/],
+      ['expect act thorw', /no action is called thorw \(correct, throw, /],
       ['expect state', /needs path=value pairs/],
       ['powercut now please', /unexpected now please/],
       ['act [1,2]', /act needs a JSON object/],

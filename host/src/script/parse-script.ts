@@ -1,5 +1,6 @@
 /** Table scripts: what players do at the table, one step per line, for tests and demos (grammar: script-grammar.ts). */
 import { GEOMETRY } from '../../../hardware/led-board';
+import { ACTIONS } from '../../../shared/games/pechvogel/rules';
 
 export type Step =
   | { line: number; op: 'new'; names: string[]; seed?: number; start?: number }
@@ -137,6 +138,8 @@ export function parseScript(text: string): Step[] {
         if (what === 'act') {
           const kind = rest[1];
           if (!kind) throw new ScriptError(line, 'expect act needs an action kind');
+          // A typo (thorw) would fail only at run time, as "got nothing".
+          if (ACTIONS.indexOf(kind) < 0) throw new ScriptError(line, `expect act: no action is called ${kind} (${ACTIONS.join(', ')})`);
           const sub = more.slice(kind.length).trim();
           steps.push({ line, op: 'expect_act', kind, subset: sub ? json(sub, line) : undefined });
         } else if (what === 'rej') {

@@ -405,9 +405,12 @@ function roll(s: PvState, a: Action, fx: Effect[]): RuleError | null {
 }
 
 type Handler = (s: PvState, a: Action, fx: Effect[]) => RuleError | null;
-// 'correct' (issue 2) is a throw again from the state before the last entered throw.
-// Order matters: below 2 the throws (they keep an undo state), below 6 the actions that write the turn.
-const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
+/**
+ * The Pechvogel actions, in dispatch order (a script's `expect act KIND` is checked against them
+ * too). 'correct' (issue 2) is a throw again from the state before the last entered throw. Order
+ * matters: below 2 the throws (they keep an undo state), below 6 the actions that write the turn.
+ */
+export const ACTIONS = ['correct', 'throw', 'roll', 'choose_target', 'reduce', 'frustrate', 'pass', 'take_marker', 'steal'];
 const HANDLERS: Handler[] = [doThrow, doThrow, roll, chooseTarget, reduce, frustrate, pass, takeMarker, steal];
 
 export function applyPechvogel(s0: PvState, a: Action): StepResult<PvState> {
