@@ -84,6 +84,14 @@ describe('dicetray usage and file errors', () => {
     expect(r.out).toMatch(/"ev":"waiting".*no Espruino board found/);
   });
 
+  it('a sim:FILE in a folder that does not exist is a typo: exit 6, no board made there (config, script, mirror)', async () => {
+    for (const args of [['config', '-p', 'sim:nofolder/a.json', 'abandon=30m'], ['script', 'x.table', '-p', 'sim:nofolder/a.json'], ['mirror', '-p', 'sim:nofolder/a.json', '--json']]) {
+      if (args[0] === 'script') writeFileSync(path.join(dir, 'x.table'), 'press K1\n');
+      expectClean(await run(args, dir), 6, /no directory .*nofolder/);
+    }
+    expect(existsSync(path.join(dir, 'nofolder'))).toBe(false);
+  });
+
   it('a broken sim Storage file is exit 6 with a hint to start fresh (sim, mirror -p sim:FILE, flash -p sim)', async () => {
     writeFileSync(path.join(dir, 'garbage.json'), 'garbage');
     writeFileSync(path.join(dir, 'empty.json'), '');

@@ -3,8 +3,6 @@
  * board and reports each failed expectation with its line. On `sim` the simulated board runs
  * with a fake clock (an 8 s window passes instantly) and empty Storage.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { SerialPort } from 'serialport';
 import { parseScript, ScriptError, type Step } from '../script/parse-script';
 import { ScriptRunner, type ScriptTarget } from '../script/run-script';
@@ -13,7 +11,7 @@ import { remoteTarget } from '../script/remote-target';
 import type { SimBoard } from '../sim/sim-board';
 import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
-import { BAUD_RATE, connectTcp, openError, parseBoardSpec } from '../link/open-board';
+import { BAUD_RATE, connectTcp, openError, parseBoardSpec, simStorageFolder } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { EXIT, HostError } from '../errors';
 import { readTextFile, type Output } from '../output';
@@ -32,7 +30,7 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
   const spec = parseBoardSpec(board === 'auto' ? await findOneBoard() : board);
   if (spec.kind === 'sim') {
     const storageFile = board === 'sim' ? null : spec.storage;
-    if (storageFile) mkdirSync(dirname(storageFile), { recursive: true });
+    if (storageFile) simStorageFolder(spec);
     const sim = flashedSimBoard(await ensureBundle(), { clock: 'fake', storageFile });
     const target = simTarget(sim);
     sim.boot();

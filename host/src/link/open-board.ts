@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import type { SimBoard } from '../sim/sim-board';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
@@ -294,11 +294,23 @@ export function openError(spec: BoardSpec, e: Error): HostError {
   return new HostError(`cannot open ${spec.name}: ${why}`, EXIT.noBoard, hint);
 }
 
+/**
+ * The folder of a simulated board's Storage file: made for `sim` alone (its default place), but
+ * a `sim:FILE` in a folder that does not exist is a typo, refused (it made a new board there and
+ * set or flashed that one without a word).
+ */
+export function simStorageFolder(spec: Extract<BoardSpec, { kind: 'sim' }>): void {
+  if (!spec.storage) return;
+  const dir = dirname(spec.storage);
+  if (spec.name === 'sim') mkdirSync(dir, { recursive: true });
+  else if (!existsSync(dir)) throw new HostError(`${spec.name}: no directory ${dir}`, EXIT.input, 'name a file in an existing folder (sim:FILE), or sim alone for the default one');
+}
+
 /** Opens the board; rejects with EXIT.noBoard if the first attempt fails (unless failFast is false). */
 export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promise<BoardStream> {
   const retryMs = opts.retryMs ?? 500;
   if (spec.kind === 'sim') {
-    if (spec.storage) mkdirSync(dirname(spec.storage), { recursive: true });
+    simStorageFolder(spec);
     const sim = flashedSimBoard(await ensureBundle(), { storageFile: spec.storage });
     const s = new SimStream(spec, sim);
     sim.boot();
