@@ -94,6 +94,9 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
     .option('--svg <file>', 'plot of the running frequencies and the exact values (an .svg file)')
     .option('--json', 'machine-readable result')
+    // odds' 7th Dwarf questions, refused by name (commander suggested --from, a Pechvogel option).
+    .addOption(new Option('--row <values>').hideHelp())
+    .addOption(new Option('--die <v>').hideHelp())
     .action(async (game: string, opts) => setCode(await (await import('./commands/simulate')).simulate(game, opts, io)));
 
   const collect = (v: string, prev: string[]) => prev.concat([v]);

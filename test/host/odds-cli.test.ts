@@ -231,6 +231,10 @@ describe('dicetray odds and simulate (classroom)', () => {
     // Digits only: JavaScript's number forms (a hex 3, 3e0) are typos, not a 3.
     for (const row of ['0,0x3,0,0,0,0,0,0,0', '0,3e0,0,0,0,0,0,0,0', '0,1.0,0,0,0,0,0,0,0']) expect(await why(row), row).toMatch(/\(a value other than 0\.\.6\)/);
     for (const die of ['1e0', '0x6', '0b110', '+3', '3.0']) expect((await cli(['odds', 'seventh_dwarf', '--die', die])).code, die).toBe(2);
+    // The simulation has no row to start from: said so, with where the question goes (it suggested --from).
+    const sim = await cli(['simulate', 'seventh_dwarf', '--row', '0,1,0,0,0,0,0,0,0']);
+    expect(sim.code).toBe(2);
+    expect(sim.err.join('\n')).toMatch(/--row and --die are questions for the exact odds[\s\S]*dicetray odds seventh_dwarf --row/);
   });
 
   it("That's Life!: the stopping chances per card, and the engine's walks against them", async () => {

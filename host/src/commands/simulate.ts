@@ -37,6 +37,9 @@ export interface SimulateOptions {
   frustrate?: boolean;
   /** Pechvogel: every turn starts from this board, "targets,ravens" (as `odds --from`). */
   from?: string;
+  /** odds' options, refused here with where they belong. */
+  row?: string;
+  die?: string;
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
@@ -173,6 +176,7 @@ const runExit = (played: number, asked: number): number => (played < asked ? EXI
  * turns with the standard error, CSV of every checkpoint, an SVG plot.
  */
 export async function simulate(game: string | undefined, opts: SimulateOptions, io: Output): Promise<number> {
+  if (opts.row !== undefined || opts.die !== undefined) throw new HostError('--row and --die are questions for the exact odds, not the simulation', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
   const turns = intOption(opts.turns, 'turns', 10000, 1, 10_000_000);
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
