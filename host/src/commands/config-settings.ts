@@ -21,6 +21,8 @@ export interface Setting {
   /** What 0 means, where it means something of its own. */
   zero?: string;
   meaning: string;
+  /** Lives until the board restarts: never in Storage, so read back live (the snapshot), not as loaded at power-up. */
+  session?: boolean;
 }
 
 /** Durations beyond a day are typos (abandon=30d), not settings anyone means (the board's limit). */
@@ -35,7 +37,7 @@ export const SETTINGS: Setting[] = [
   { key: 'led_budget_ma', alias: 'led_budget', kind: 'mA', max: LED_BUDGET_MAX_MA, meaning: 'current the lit LEDs may draw; brighter frames are dimmed to fit' },
   { key: 'attract_ms', alias: 'attract', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time before the attract pattern' },
   { key: 'abandon_ms', alias: 'abandon', kind: 'ms', max: MAX_MS, zero: 'never', meaning: 'idle time after which a game in progress is cleared for the next table (meant for a café kiosk; any board with it set does it)' },
-  { key: 'leds_link', alias: null, kind: 'bool', max: 1, meaning: 'send every LED frame to the host until the board restarts (a mirror turns it on while connected)' },
+  { key: 'leds_link', alias: null, kind: 'bool', max: 1, session: true, meaning: 'send every LED frame to the host until the board restarts (a mirror turns it on while connected)' },
   { key: 'beep', alias: null, kind: 'bool', max: 1, meaning: 'beep on refusals, votes and turn changes' },
 ];
 

@@ -216,9 +216,9 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
       if (note) values = r.snap.c ? Object.assign({}, r.snap.c) : { window_ms: r.snap.w, brightness: r.snap.br };
       else {
         source = 'console';
-        // leds_link lasts until the board restarts: Storage never holds it (what a power-up loads
-        // is always off), so its value is the live one, from the snapshot.
-        if (r.snap.c && r.snap.c.leds_link !== undefined) values.leds_link = r.snap.c.leds_link;
+        // A session setting (leds_link) lasts until the board restarts: Storage never holds it (what
+        // a power-up loads is always off), so its value is the live one, from the snapshot.
+        for (const st of SETTINGS) if (st.session && r.snap.c && r.snap.c[st.key] !== undefined) values[st.key] = r.snap.c[st.key];
       }
     }
   } finally {
@@ -241,7 +241,7 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     const got = values[s.setting.key];
     if (got === undefined) confirmed[s.setting.key] = 'accepted';
     else if (got !== s.value) kept.push(`${s.setting.key} is ${JSON.stringify(got)}, not ${JSON.stringify(s.value)}`);
-    else confirmed[s.setting.key] = source === 'console' && s.setting.key !== 'leds_link' ? 'read_back' : 'snapshot';
+    else confirmed[s.setting.key] = source === 'console' && !s.setting.session ? 'read_back' : 'snapshot';
   }
   const unknown = SETTINGS.filter((s) => values[s.key] === undefined).map((s) => s.key);
 

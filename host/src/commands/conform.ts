@@ -111,10 +111,10 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
     io.out(JSON.stringify(o));
   } else {
     // Several files: each one's results under its name (the same id in two files could not be placed).
-    const files = all.map((r) => r.file).filter((f, i, a) => a.indexOf(f) === i);
+    const several = new Set(all.map((r) => r.file)).size > 1;
     let file = '';
     for (const r of all) {
-      if (files.length > 1 && r.file !== file) io.out(`${(file = r.file) === '-' ? 'standard input' : file}:`);
+      if (several && r.file !== file) io.out(`${(file = r.file) === '-' ? 'standard input' : file}:`);
       const mark = r.status === 'passed' ? 'ok  ' : r.status === 'failed' ? 'FAIL' : 'skip';
       io.out(`${mark} ${r.id} ${r.title}`.trimEnd());
       if (r.status === 'failed' || (opts.verbose && r.status === 'skipped')) for (const p of r.problems) io.out(`       ${p}`);

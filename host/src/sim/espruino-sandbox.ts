@@ -194,9 +194,9 @@ export interface EspruinoSandbox {
   run(code: string, filename?: string, timeoutMs?: number): unknown;
   /**
    * Espruino's liberal JSON parser (EVENT packets, espruino-json.ts), building the context's own
-   * objects and arrays. `unicode`: the Linux build's string handling.
+   * objects and arrays, with the sandbox's string handling (its `unicode` option).
    */
-  parseLiberal(text: string, unicode?: boolean): LiberalJsonResult;
+  parseLiberal(text: string): LiberalJsonResult;
   /**
    * Espruino's JSON parser as the firmware calls it, with the context's own objects, arrays and
    * errors: `liberal` false is JSON.parse (jswrap_json_parse: keys must be strings), true is
@@ -254,7 +254,7 @@ export function createEspruinoSandbox(extraGlobals: Record<string, unknown> = {}
   return {
     context,
     output,
-    parseLiberal: (text, unicode) => parseLiberalJson(text, { unicode, newObject: make.o, newArray: make.a }),
+    parseLiberal: (text) => parseLiberalJson(text, { unicode, newObject: make.o, newArray: make.a }),
     parseJson,
     run: (code, filename = 'espruino-sandbox.js', timeoutMs) => vm.runInContext(code, context, { filename, timeout: timeoutMs }),
   };

@@ -77,9 +77,6 @@ export class SimBoard extends EventEmitter {
         get replLimitMs() {
           return board.opts.replLimitMs || REPL_LIMIT_MS;
         },
-        get unicode() {
-          return board.opts.boardName === 'LINUX';
-        },
         out: (s) => this.out(s),
         fail: (e) => this.fail(e),
         event: (o) => {
@@ -124,7 +121,8 @@ export class SimBoard extends EventEmitter {
     else if (this.watchdog.on) this.armWatchdog();
     this.pending = null;
     this.alive = true;
-    // Storage.readJSON: Espruino's liberal parser, making this sandbox's objects and errors.
+    // Storage.readJSON: Espruino's liberal parser, making this sandbox's objects and errors; strings
+    // as the Linux build reads them (ESPR_UNICODE_SUPPORT: UTF-8, \u escapes), a Pico's as bytes.
     const sb: EspruinoSandbox = createEspruinoSandbox(
       this.globals((text, noExceptions) => sb.parseJson(text, true, noExceptions)),
       { unicode: this.opts.boardName === 'LINUX' },

@@ -23,8 +23,6 @@ export interface ConsoleBoard {
   readonly sandbox: EspruinoSandbox | null;
   /** How long a REPL line or EVAL packet may run. */
   readonly replLimitMs: number;
-  /** Strings as the Linux build reads them (ESPR_UNICODE_SUPPORT: UTF-8, \u escapes); a Pico keeps bytes. */
-  readonly unicode?: boolean;
   /** Bytes the board sends on its serial port. */
   out(s: string): void;
   /** An exception the running code did not catch. */
@@ -224,7 +222,7 @@ export class SimConsole {
       return;
     }
     // Espruino's liberal JSON parser (jswrap_json_parse_liberal), objects of the board's own realm.
-    const { value: o, threw } = sandbox.parseLiberal(body, this.board.unicode);
+    const { value: o, threw } = sandbox.parseLiberal(body);
     // The parser's exception is dropped, but raising it took the prompt off (redrawn after the NAK).
     if (threw) this.print('');
     if (!o || typeof o !== 'object' || Array.isArray(o) || !this.board.event(o)) {
