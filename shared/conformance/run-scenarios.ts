@@ -8,6 +8,7 @@ import { canonicalJson } from '../engine/hash';
 import type { Action, BaseState } from '../engine/types';
 import { subsetMismatches } from './subset-match';
 import { describeError } from '../engine/error-text';
+import { editDistance } from '../text/edit-distance';
 import type { RuleError } from '../engine/types';
 
 export const SCENARIO_SCHEMA = 'tabletop-rules-scenarios/1';
@@ -48,22 +49,13 @@ function describe(i: number, ev: Action): string {
 /** A refusal as code and words ("target_not_rolled (the target is a number shown by …)"). */
 const refusal = (e: RuleError): string => `${e.code} (${describeError(e)})`;
 
-/** Edit distance, for keys one or two letters off a known one. */
-function distance(a: string, b: string): number {
-  const d: number[][] = [];
-  for (let i = 0; i <= a.length; i++) d.push([i]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length][b.length];
-}
-
 const SCENARIO_CHECKS = ['given', 'config', 'events', 'expect'];
 const EVENT_CHECKS = ['expect_error', 'expect_after'];
 
 /** A key that is not `known` but close to one of them (or, for events, begins with "expect"): the one it may mean. */
 function misspelt(key: string, known: string[], expectPrefix: boolean): string | null {
   if (known.indexOf(key) >= 0) return null;
-  for (const k of known) if (distance(key.toLowerCase(), k) <= 2) return k;
+  for (const k of known) if (editDistance(key.toLowerCase(), k) <= 2) return k;
   return expectPrefix && /^expect/i.test(key) ? known.join(' or ') : null;
 }
 

@@ -31,7 +31,7 @@ describe('dicetray script: refused scripts and boards', () => {
       ['expect led 16 0 Y', /expect led needs X/],
       ['expect led 4 8 Y', /expect led needs X/],
       ['expect rej', /needs a refusal code/],
-      ['expect act thorw', /no action is called thorw \(correct, throw, /],
+      ['expect act thorw', /no action is called thorw \(did you mean throw\?\) \(correct, throw, /],
       ['expect state', /needs path=value pairs/],
       ['powercut now please', /unexpected now please/],
       ['act [1,2]', /act needs a JSON object/],
@@ -43,12 +43,12 @@ describe('dicetray script: refused scripts and boards', () => {
     for (const [line, why] of bad) {
       const r = await cli(['script', script('bad.table', GIVEN + line + '\n')]);
       expect(r.code, line).toBe(6);
-      expect(r.err[0], line).toMatch(/line 2: /);
+      expect(r.err[0], line).toMatch(/bad\.table:2: /);
       expect(r.err[0], line).toMatch(why);
     }
     const nul = await cli(['script', script('null.table', 'given null\n')]);
     expect(nul.code).toBe(6);
-    expect(nul.err[0]).toMatch(/line 1: given needs a JSON object/);
+    expect(nul.err[0]).toMatch(/null\.table:1: given needs a JSON object/);
     expect(nul.err[0]).not.toMatch(/cannot read/);
   });
 
@@ -76,7 +76,7 @@ describe('dicetray script: refused scripts and boards', () => {
     for (const names of ['Ann', 'A B C D E F G H']) {
       const r = await cli(['script', script('new.table', `new ${names}\nexpect state phase=await_first_throw\n`)]);
       expect(r.code).toBe(1);
-      expect(r.out.join('\n')).toMatch(/new\.table:1: new refused by the board: bad_setup \(impossible set-up: the players \(how many, each name once\) or an option\)/);
+      expect(r.err.join('\n')).toMatch(/new\.table:1: new refused by the board: bad_setup \(impossible set-up: the players \(how many, each name once\) or an option\)/);
     }
   });
 
@@ -84,7 +84,7 @@ describe('dicetray script: refused scripts and boards', () => {
     const long = 'N'.repeat(52);
     const r = await cli(['script', script('long.table', `new ${long} Ben\nexpect state phase=await_first_throw\n`)]);
     expect(r.code).toBe(1);
-    expect(r.out.join('\n')).toMatch(/long\.table:1: new refused by the board: bad_setup/);
+    expect(r.err.join('\n')).toMatch(/long\.table:1: new refused by the board: bad_setup/);
     const empty = await cli(['script', script('empty.table', '# only a comment\n\n')]);
     expect(empty.code).toBe(6);
     expect(empty.err.join('\n')).toMatch(/empty\.table has no steps/);
@@ -157,7 +157,7 @@ describe('dicetray script: refused scripts and boards', () => {
     // A step only the simulated board can do fails before anything is sent (a new had replaced the game first).
     const simOnly = await cli(['script', script('cut.table', 'new Dan Eve\npowercut\n'), '--board', b.url, '--replace-game']);
     expect(simOnly.code).toBe(1);
-    expect(simOnly.out.join('\n')).toMatch(/cut\.table:2: powercut works on the simulated board only: nothing was sent to this board/);
+    expect(simOnly.err.join('\n')).toMatch(/cut\.table:2: powercut works on the simulated board only: nothing was sent to this board/);
     const replaced = await cli(['script', carmen, '--board', b.url, '--replace-game']);
     expect(replaced.code, replaced.err.join('\n')).toBe(0);
     // The game carmen.table leaves (its given, at step 0) is a game too: a table that has just sat down loses its set-up.

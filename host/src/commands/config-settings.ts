@@ -6,6 +6,7 @@
 import { DEFAULT_BOARD_CONFIG, MAX_SETTING_MS, setConfig, WINDOW_MIN_MS, type BoardConfig } from '../../../firmware/src/config';
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
 import { EXIT, HostError } from '../errors';
+import { durationText } from '../duration-text';
 
 export type SettingKey = keyof BoardConfig;
 
@@ -80,16 +81,7 @@ export function describeValue(s: Setting, v: unknown): string {
   if (s.kind === 'mA') return `${v} mA`;
   if (s.kind === 'level') return `${v} of 255`;
   const ms = v as number;
-  if (ms === 0 && s.zero) return s.zero;
-  const parts: string[] = [];
-  const h = Math.floor(ms / 3600000);
-  const min = Math.floor((ms % 3600000) / 60000);
-  const rest = ms % 60000;
-  if (h) parts.push(`${h} h`);
-  if (min) parts.push(`${min} min`);
-  if (rest >= 1000) parts.push(`${rest / 1000} s`);
-  else if (rest || !parts.length) parts.push(`${rest} ms`);
-  return parts.join(' ');
+  return ms === 0 && s.zero ? s.zero : durationText(ms);
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60000, min: 60000, h: 3600000 };

@@ -60,9 +60,11 @@ export async function script(file: string, opts: { board: string; json?: boolean
   const text = readTextFile(file, 'pass a table script (see test/fixtures/scripts/*.table)');
   let steps: Step[];
   try {
-    steps = parseScript(text);
+    // A board on real time bounds waits tighter than the simulated board's jumping clock.
+    steps = parseScript(text, { realTime: !(opts.board === 'sim' || opts.board.startsWith('sim:')) });
   } catch (e) {
-    if (e instanceof ScriptError) throw new HostError(`${file} ${e.message}`, EXIT.input, 'dicetray script --help lists the steps');
+    // FILE:LINE: as the failures of a run say it (an editor jumps there).
+    if (e instanceof ScriptError) throw new HostError(`${file}:${e.line}: ${e.reason}`, EXIT.input, 'dicetray script --help lists the steps');
     throw e;
   }
   // Only comments and blank lines: "0 steps ok" passed a script that checked nothing (a wrong file?).
@@ -88,11 +90,12 @@ export async function script(file: string, opts: { board: string; json?: boolean
     const failed = results.filter((r) => !r.ok);
     const lost = failed.find((r) => r.lost);
     if (lost) throw new HostError(`${file}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
+    // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
+    // object); the summary line keeps the shape of the passing one, which stays on stdout.
     if (opts.json) io.out(JSON.stringify({ ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed }));
-    else {
-      for (const f of failed) io.out(`${file}:${f.line}: ${f.problem}`);
-      io.out(failed.length ? `${file}: FAILED after ${results.length} of ${steps.length} steps` : `${file}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
-    }
+    for (const f of failed) io.err(`dicetray: ${file}:${f.line}: ${f.problem}`);
+    if (failed.length) io.err(`${file}: FAILED after ${results.length} of ${steps.length} steps`);
+    else if (!opts.json) io.out(`${file}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
     if (conn.sim && conn.sim.errors.length) {
       io.err(`dicetray: the firmware raised: ${conn.sim.errors[0]}`);
       return EXIT.failed;

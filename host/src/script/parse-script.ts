@@ -1,6 +1,12 @@
 /** Table scripts: what players do at the table, one step per line, for tests and demos (grammar: script-grammar.ts). */
 import { GEOMETRY } from '../../../hardware/led-board';
 import { ACTIONS } from '../../../shared/games/pechvogel/rules';
+import { pechvogel } from '../../../shared/games/pechvogel';
+import { describeError } from '../../../shared/engine/error-text';
+import { durationText } from '../duration-text';
+import { didYouMean } from './did-you-mean';
+import { REFUSAL_CODES } from './refusal-codes';
+import { WAIT_LIMIT_MS } from './wait-limit';
 
 export type Step =
   | { line: number; op: 'new'; names: string[]; seed?: number; start?: number }
@@ -19,13 +25,22 @@ export type Step =
 export class ScriptError extends Error {
   constructor(
     readonly line: number,
-    message: string,
+    /** What is wrong, without the line (the CLI says FILE:LINE: before it). */
+    readonly reason: string,
   ) {
-    super(`line ${line}: ${message}`);
+    super(`line ${line}: ${reason}`);
   }
 }
 
+export interface ParseOptions {
+  /** The board runs on real time (not the simulated board's fake clock): waits are bounded tighter. */
+  realTime?: boolean;
+}
+
 const BUTTON = /^(S[1-7]|K[1-6]|OK|BK)$/;
+/** The step words and expectation kinds, for "did you mean" (expct, expect stat). */
+const STEPS = ['new', 'given', 'press', 'hold', 'bounce', 'chord', 'wait', 'act', 'powercut', 'expect'];
+const EXPECTATIONS = ['act', 'rej', 'state', 'ui', 'led', 'no act'];
 /** The letters LED frames are sent in (firmware/src/leds/frame.ts PALETTE_LETTERS). */
 const PALETTE = '.dWRGBYCMO';
 
@@ -49,36 +64,65 @@ function noMore(words: string[], n: number, line: number, usage: string): void {
 function json(text: string, line: number): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    throw new ScriptError(line, `not JSON: ${text}`);
+  } catch (e) {
+    throw new ScriptError(line, `not JSON: ${text} (${(e as Error).message})`);
   }
 }
 
+/** How a JSON value starts (a single quote too: JSON's strings take double ones). */
+const JSON_START = /^[[{"'\d-]/;
+
+/** Why a word is no path=value, where the words before it tell: spaces around =, or a value with a space unquoted. */
+function pairHint(words: string[], i: number): string {
+  if (words.some((x) => x === '=' || x.startsWith('=') || x.endsWith('='))) return ' (no spaces around =)';
+  const prev = words[i - 1];
+  if (!prev || prev.indexOf('=') < 1) return '';
+  const eq = prev.indexOf('=');
+  return ` (a value with a space goes in double quotes: ${prev.slice(0, eq + 1)}"${prev.slice(eq + 1)} ${words[i]}")`;
+}
+
 function pairs(words: string[], line: number): [string, unknown][] {
-  return words.map((w) => {
+  return words.map((w, i) => {
     const eq = w.indexOf('=');
-    if (eq < 1) throw new ScriptError(line, `expected path=value, got ${w}`);
+    if (eq < 1) throw new ScriptError(line, `expected path=value, got ${w}${pairHint(words, i)}`);
     const raw = w.slice(eq + 1);
     let v: unknown = raw;
     try {
       v = JSON.parse(raw);
-    } catch {
-      // bare words are strings: phase=await_throw
+    } catch (e) {
+      // Bare words are strings (phase=await_throw); a value begun as JSON and broken
+      // (markers=[3,4) was compared as that text and failed at run time, saying nothing of why.
+      if (JSON_START.test(raw)) throw new ScriptError(line, `${w}: the value is not JSON (${(e as Error).message}); a text is a bare word or in double quotes`);
     }
     return [w.slice(0, eq), v];
   });
 }
 
-export function parseScript(text: string): Step[] {
+/** Refuses a wait (or chord) longer than the board's clock makes sense of (wait-limit.ts). */
+function checkWait(ms: number, line: number, what: string, realTime: boolean): void {
+  const limit = realTime ? WAIT_LIMIT_MS.realTime : WAIT_LIMIT_MS.simulated;
+  if (ms <= limit) return;
+  const why = realTime
+    ? `a board on real time waits that long for real; at most ${durationText(limit)} here (on sim, whose clock jumps, up to ${durationText(WAIT_LIMIT_MS.simulated)})`
+    : `longer than any timer of the board runs; at most ${durationText(limit)} (a typo?)`;
+  throw new ScriptError(line, `${what} ${ms} ms is ${durationText(ms)}: ${why}`);
+}
+
+export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
+  const realTime = !!opts.realTime;
   const steps: Step[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = i + 1;
     const t = raw.replace(/\s+#.*$/, '').trim();
     if (!t || t.startsWith('#')) return;
     // Words, keeping "quoted strings" (with spaces) and JSON values in one piece.
-    const [op, ...rest] = t.match(/(?:[^\s"]+|"[^"]*")+/g) || [];
+    const WORD = /(?:[^\s"]+|"[^"]*")+/g;
+    const [op, ...rest] = t.match(WORD) || [];
     if (!op) return;
     const tail = t.slice(op.length).trim();
+    // A quote left open was dropped from the words: new "Ann Lee Ben made three players of it.
+    // (given, act and expect act read their JSON whole, escaped quotes and all.)
+    if (!/^(given|act|expect\s+act)\b/.test(t) && t.replace(WORD, '').trim()) throw new ScriptError(line, 'a " is not closed (a name or text with spaces goes in double quotes: "Ann Lee")');
     switch (op) {
       case 'new': {
         // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
@@ -99,6 +143,9 @@ export function parseScript(text: string): Step[] {
         const g = object(tail, line, 'given');
         const config = g.config as Record<string, unknown> | undefined;
         delete g.config;
+        // A given the rules refuse is the script's slip, found without a board (it failed at run time).
+        const r = pechvogel.fromGiven(g, config || {});
+        if (!r.ok) throw new ScriptError(line, `given refused by the rules: ${r.error.code} (${describeError(r.error)})`);
         steps.push({ line, op: 'given', given: g, config });
         return;
       }
@@ -114,12 +161,15 @@ export function parseScript(text: string): Step[] {
         const buttons = rest.slice(0, -1);
         for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b}`);
         if (!(ms > 0) || buttons.length < 2) throw new ScriptError(line, 'chord needs two or more buttons and milliseconds');
+        // Simulated board only: its clock's bound.
+        checkWait(ms, line, 'chord', false);
         steps.push({ line, op: 'chord', buttons, ms });
         return;
       }
       case 'wait':
-        if (!/^\d+$/.test(rest[0] || '')) throw new ScriptError(line, 'wait needs milliseconds');
+        if (!/^\d+$/.test(rest[0] || '')) throw new ScriptError(line, `wait needs milliseconds, as digits${rest[0] ? `, got ${rest[0]}` : ''} (wait 8000 is 8 s)`);
         noMore(rest, 1, line, 'wait MS');
+        checkWait(Number(rest[0]), line, 'wait', realTime);
         steps.push({ line, op: 'wait', ms: Number(rest[0]) });
         return;
       case 'act': {
@@ -139,12 +189,16 @@ export function parseScript(text: string): Step[] {
           const kind = rest[1];
           if (!kind) throw new ScriptError(line, 'expect act needs an action kind');
           // A typo (thorw) would fail only at run time, as "got nothing".
-          if (ACTIONS.indexOf(kind) < 0) throw new ScriptError(line, `expect act: no action is called ${kind} (${ACTIONS.join(', ')})`);
+          if (ACTIONS.indexOf(kind) < 0) throw new ScriptError(line, `expect act: no action is called ${kind}${didYouMean(kind, ACTIONS)} (${ACTIONS.join(', ')})`);
           const sub = more.slice(kind.length).trim();
           steps.push({ line, op: 'expect_act', kind, subset: sub ? json(sub, line) : undefined });
         } else if (what === 'rej') {
           if (!rest[1]) throw new ScriptError(line, 'expect rej needs a refusal code, e.g. expect rej window_open');
           noMore(rest, 2, line, 'expect rej CODE');
+          // A typo (window_opne) would fail only at run time, as "got nothing", or never be met.
+          if (REFUSAL_CODES.indexOf(rest[1]) < 0) {
+            throw new ScriptError(line, `expect rej: no refusal is called ${rest[1]}${didYouMean(rest[1], REFUSAL_CODES) || ' (the codes: shared/engine/error-text.ts)'}`);
+          }
           steps.push({ line, op: 'expect_rej', code: rest[1] });
         } else if (what === 'state' || what === 'ui') {
           if (rest.length < 2) throw new ScriptError(line, `expect ${what} needs path=value pairs, e.g. expect state phase=await_throw`);
@@ -161,12 +215,20 @@ export function parseScript(text: string): Step[] {
         } else if (what === 'no' && rest[1] === 'act') {
           noMore(rest, 2, line, 'expect no act');
           steps.push({ line, op: 'expect_no_act' });
-        } else throw new ScriptError(line, `unknown expectation ${what || '(none)'}`);
+        } else throw new ScriptError(line, `unknown expectation ${what || '(none)'}${what ? didYouMean(what, EXPECTATIONS) : ''} (expect ${EXPECTATIONS.join(', ')})`);
         return;
       }
       default:
-        throw new ScriptError(line, `unknown step ${op}`);
+        throw new ScriptError(line, `unknown step ${op}${didYouMean(op, STEPS)} (${STEPS.join(', ')})`);
     }
+  });
+  // An action the rules do not know (act {"do":"pas"}) is a typo, as for expect act, unless the
+  // next step expects the board to refuse it (a test of that refusal).
+  steps.forEach((s, i) => {
+    const next = steps[i + 1];
+    if (s.op !== 'act' || ACTIONS.indexOf(s.action.do as string) >= 0 || (next && next.op === 'expect_rej')) return;
+    const kind = s.action.do as string;
+    throw new ScriptError(s.line, `act: no action is called ${kind}${didYouMean(kind, ACTIONS)} (${ACTIONS.join(', ')}); to test its refusal, write expect rej invalid_event as the next step`);
   });
   return steps;
 }

@@ -37,13 +37,38 @@ export interface StepResult {
 
 const EXPECTATIONS = ['expect_act', 'expect_rej', 'expect_state', 'expect_ui', 'expect_led'];
 
-function get(o: unknown, path: string): unknown {
-  let cur = o as Record<string, unknown> | undefined;
-  for (const k of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[k] as Record<string, unknown> | undefined;
+/** A board's refusal of a command: a rej line, or an err line (with its detail). */
+type Refusal = { code: string; msg?: string };
+
+/** `what` refused, the code in words too: a refusal carries no detail of its own ("bad_setup" alone). */
+function refusedText(what: string, no: Refusal): string {
+  return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${describeError({ code: no.code, message: '' })})`;
+}
+
+/** A path's keys: players."Seat 1".markers → players, Seat 1, markers (a key with a space or a dot in double quotes). */
+function pathKeys(path: string): string[] {
+  return (path.match(/"[^"]*"|[^.]+/g) || []).map((k) => k.replace(/^"(.*)"$/, '$1'));
+}
+
+const keyText = (k: string): string => (/[\s.]/.test(k) ? JSON.stringify(k) : k);
+
+/**
+ * The value at `path`, or where the path leaves `o` in words: "got undefined" did not say that
+ * players.Ann is no key when the players are Seat 1, Seat 2 (a game set up at the buttons).
+ */
+function get(o: unknown, path: string): { value: unknown } | { missing: string } {
+  let cur = o;
+  const keys = pathKeys(path);
+  for (let i = 0; i < keys.length; i++) {
+    const at = keys.slice(0, i).map(keyText).join('.');
+    if (cur === null || typeof cur !== 'object') return { missing: `${keys.slice(0, i + 1).map(keyText).join('.')}: ${at || 'it'} is ${JSON.stringify(cur)}, no object` };
+    if (!Object.prototype.hasOwnProperty.call(cur, keys[i])) {
+      const have = Object.keys(cur).map(keyText).join(', ');
+      return { missing: `${keys.slice(0, i + 1).map(keyText).join('.')}: no such key (${at || 'the top level'} has ${have || 'none'})` };
+    }
+    cur = (cur as Record<string, unknown>)[keys[i]];
   }
-  return cur;
+  return { value: cur };
 }
 
 export class ScriptRunner {
@@ -87,22 +112,29 @@ export class ScriptRunner {
     return this.model.state ? pechvogel.view(this.model.state) : null;
   }
 
-  async step(s: Step): Promise<string | null> {
+  /**
+   * One step; `next` is the step after it in the script: an `act` the board refuses fails unless
+   * `next` is the `expect rej` of that refusal (the script means it).
+   */
+  async step(s: Step, next?: Step): Promise<string | null> {
     const t = this.target;
     switch (s.op) {
-      case 'new':
+      case 'new': {
         this.queue = [];
         t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start });
         await this.after();
         // A set-up the board cannot start is an err (bad_setup: a name too long, …), as for given.
-        return this.outcome('new', (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'new'));
+        const no = await this.refusal(0, (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'new'));
+        return no && refusedText('new', no);
+      }
       case 'given': {
         const r = pechvogel.fromGiven(s.given, s.config || {});
         if (!r.ok) return `given refused: ${r.error.code} ${r.error.message}`;
         this.queue = [];
         t.link.send({ c: 'load', st: r.state as unknown as Record<string, unknown> });
         await this.after();
-        return this.outcome('given', (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'load'));
+        const no = await this.refusal(0, (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'load'));
+        return no && refusedText('given', no);
       }
       case 'press':
       case 'hold':
@@ -119,9 +151,23 @@ export class ScriptRunner {
       case 'wait':
         await t.wait(s.ms);
         return this.after();
-      case 'act':
+      case 'act': {
+        const from = this.queue.length;
+        const kind = s.action.do as string;
         t.link.send({ c: 'act', a: s.action });
-        return this.after();
+        await this.after();
+        // Refused: a rej for it; a malformed action, or one not journaled for want of Storage (not
+        // taken), an err. (storage_full with detail checkpoint: taken, only its checkpoint failed.)
+        const no = await this.refusal(
+          from,
+          (m) => m.t === 'act' && (m.a as { do?: unknown }).do === kind,
+          (m) => (m.t === 'rej' && m.a === kind) || (m.t === 'err' && (m.code === 'bad_action' || (m.code === 'storage_full' && m.msg !== 'checkpoint'))),
+        );
+        if (!no || (next && next.op === 'expect_rej' && next.code === no.code)) return null;
+        const problem = refusedText(`act ${JSON.stringify(s.action)}`, no);
+        // A refusal that went unnoticed let the script go on (and pass) from a game that never moved.
+        return next && next.op === 'expect_rej' ? `${problem}; line ${next.line} expects rej ${next.code}` : `${problem}; if the script means it, write expect rej ${no.code} as the next step`;
+      }
       case 'powercut':
         if (!t.powerCut) return 'powercut works on the simulated board only';
         await t.powerCut();
@@ -131,8 +177,9 @@ export class ScriptRunner {
         return m ? null : `no accepted ${s.kind}${s.subset ? ' ' + JSON.stringify(s.subset) : ''}; got ${this.seen()}`;
       }
       case 'expect_rej': {
-        // Engine refusals come as rej lines; table refusals show in the UI report (err).
-        const m = this.take((x) => (x.t === 'rej' && x.code === s.code) || (x.t === 'ui' && (x as { err?: string }).err === s.code));
+        // Engine refusals come as rej lines; table refusals show in the UI report (err); an act the
+        // board cannot read (bad_action) or store (storage_full) comes as an err line.
+        const m = this.take((x) => ((x.t === 'rej' || x.t === 'err') && x.code === s.code) || (x.t === 'ui' && (x as { err?: string }).err === s.code));
         if (m) return null;
         // The same refusal again brings no new ui line (the board reports its UI when it changes,
         // and a press it takes clears the refusal): a press it echoed while the UI still shows it is it.
@@ -144,7 +191,11 @@ export class ScriptRunner {
         const root = s.op === 'expect_state' ? this.view() : (this.model.ui as unknown as Record<string, unknown>);
         if (!root) return s.op === 'expect_state' ? 'no game mirrored' : 'no table UI reported';
         const bad: string[] = [];
-        for (const [path, want] of s.pairs) for (const m of subsetMismatches(get(root, path), want, path)) bad.push(m);
+        for (const [path, want] of s.pairs) {
+          const got = get(root, path);
+          if ('missing' in got) bad.push(got.missing);
+          else for (const m of subsetMismatches(got.value, want, path)) bad.push(m);
+        }
         return bad.length ? bad.join('; ') : null;
       }
       case 'expect_led': {
@@ -161,17 +212,17 @@ export class ScriptRunner {
   }
 
   /**
-   * A set-up command's answer: null when the board took it, its refusal as the problem. A slow
-   * board gets `expectWithinMs` to answer; no answer at all is taken as accepted (the following
-   * expectations tell).
+   * The board's answer to a command just sent (what came from queue index `from` on): its
+   * refusal, or null when it took it. A slow board gets `expectWithinMs` to answer; no answer at
+   * all is taken as accepted (the following expectations tell).
    */
-  private async outcome(what: string, took: (m: BoardMsg) => boolean, refused: (m: BoardMsg) => boolean): Promise<string | null> {
+  private async refusal(from: number, took: (m: BoardMsg) => boolean, refused: (m: BoardMsg) => boolean): Promise<Refusal | null> {
     const end = Date.now() + (this.target.expectWithinMs || 0);
     for (;;) {
-      const no = this.queue.find(refused) as { code: string; msg?: string } | undefined;
-      // The code in words too: a set-up the board refuses carries no detail ("bad_setup" alone).
-      if (no) return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${describeError({ code: no.code, message: '' })})`;
-      if (this.queue.some(took) || Date.now() >= end || (this.target.lost && this.target.lost())) return null;
+      const answers = this.queue.slice(from);
+      const no = answers.find(refused) as Refusal | undefined;
+      if (no) return no;
+      if (answers.some(took) || Date.now() >= end || (this.target.lost && this.target.lost())) return null;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -190,8 +241,8 @@ export class ScriptRunner {
    * One step; an expectation on a real-time board is tried again until it holds or the board had
    * `expectWithinMs` to report (a slow board's act can arrive after the script got there).
    */
-  private async checked(s: Step): Promise<string | null> {
-    let problem = await this.step(s);
+  private async checked(s: Step, next?: Step): Promise<string | null> {
+    let problem = await this.step(s, next);
     const within = this.target.expectWithinMs || 0;
     if (!problem || !within || EXPECTATIONS.indexOf(s.op) < 0) return problem;
     const end = Date.now() + within;
@@ -209,8 +260,9 @@ export class ScriptRunner {
     const t = this.target;
     const cannot = steps.find((s) => (s.op === 'powercut' && !t.powerCut) || (s.op === 'bounce' && !t.bounce) || (s.op === 'chord' && !t.chord));
     if (cannot) return [{ line: cannot.line, ok: false, problem: `${cannot.op} works on the simulated board only: nothing was sent to this board` }];
-    for (const s of steps) {
-      const problem = await this.checked(s);
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i];
+      const problem = await this.checked(s, steps[i + 1]);
       const lost = this.target.lost ? this.target.lost() : null;
       if (lost) {
         out.push({ line: s.line, ok: false, problem: `lost the link to the board: ${lost}`, lost: true });

@@ -1,0 +1,47 @@
+/**
+ * A failing script says so on stderr, as replay's failures do (exit 1); a passing one says so on
+ * stdout. Under --json stdout holds the one JSON result either way.
+ */
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { scratchDir } from '../support/host-harness';
+import { run } from './cli-run';
+
+const dir = scratchDir('dt-script-output-');
+const script = (name: string, text: string) => {
+  const f = path.join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+
+describe('dicetray script output', () => {
+  it('prints a failure and the summary on stderr, nothing on stdout, exit 1', async () => {
+    const f = script('fail.table', 'new Ann Ben\nexpect state phase=reroll_window\npress K1\n');
+    const r = await run(['script', f], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`dicetray: ${f}:2: phase: expected "reroll_window", got "await_first_throw"\n${f}: FAILED after 2 of 3 steps\n`);
+  });
+
+  it('prints a pass on stdout, nothing on stderr', async () => {
+    const f = script('pass.table', 'new Ann Ben\nexpect state phase=await_first_throw\n');
+    const r = await run(['script', f], dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`${f}: 2 steps ok\n`);
+    expect(r.err).toBe('');
+  });
+
+  it('under --json: the result alone on stdout, the failure on stderr too', async () => {
+    const f = script('fail.table', 'new Ann Ben\nexpect state phase=reroll_window\n');
+    const r = await run(['script', f, '--json'], dir);
+    expect(r.code).toBe(1);
+    const o = JSON.parse(r.out);
+    expect(o).toMatchObject({ ok: false, ran: 2, failed: [{ line: 2, ok: false }] });
+    expect(r.err).toMatch(/fail\.table:2: phase: expected "reroll_window"/);
+    const ok = await run(['script', script('ok.table', 'new Ann Ben\n'), '--json'], dir);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ ok: true, failed: [] });
+    expect(ok.err).toBe('');
+  });
+});
