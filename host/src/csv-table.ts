@@ -4,11 +4,17 @@
  *    (6 January); with the spaces both keep it as text;
  *  - `--decimal-comma`: fields separated by ';' and decimals with a comma, as a German (or French,
  *    Italian…) spreadsheet reads numbers; with '.' it imports them as text that cannot be plotted;
- *  - `--csv -` writes the table to standard output instead of a file.
+ *  - `--csv -` writes the table to standard output instead of a file;
+ *  - every row ends with how the file was made (recipe.ts): extra columns, not '#' comment lines,
+ *    which LibreOffice and Excel show as rows of data above the header (and pandas or R stumble
+ *    on); the columns before them stay where they were, and a row pasted into another sheet
+ *    still says which run it came from;
+ *  - a file starts with a UTF-8 byte order mark (CSV_BOM).
  */
 import { fractionText, type Fraction } from '../../shared/odds/fraction';
 import { EXIT, HostError } from './errors';
 import { checkOutputFolder, writeOutputFile, type Output } from './output';
+import type { Recipe } from './recipe';
 
 export type Cell = string | number;
 
@@ -55,13 +61,28 @@ export function checkCsvTarget(file: string | undefined, json: boolean | undefin
   if (file !== '-') checkOutputFolder(file);
 }
 
-/** Writes the table to `file`, or to standard output for '-'. Returns whether it went to standard output. */
-export function writeTable(file: string, rows: Cell[][], decimalComma: boolean | undefined, io: Output): boolean {
-  const text = csvTable(rows, !!decimalComma);
+/**
+ * Starts every CSV file dicetray writes (odds, simulate, mirror): without it Excel on Windows reads
+ * UTF-8 as the local code page, and a player "Jürgen" in the mirror's CSV shows as "JÃ¼rgen".
+ * LibreOffice, Google Sheets and pandas take it as UTF-8. Standard output gets none: it goes to
+ * programs (cut, a script), where a BOM is a stray character in the first column's name.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** The table with the recipe's columns after its own: `seed` (simulate), `version`, `command`, on every row. */
+export function withRecipe(rows: Cell[][], r: Recipe): Cell[][] {
+  const head: Cell[] = r.seed === undefined ? ['version', 'command'] : ['seed', 'version', 'command'];
+  const cells: Cell[] = r.seed === undefined ? [r.version, r.command] : [r.seed, r.version, r.command];
+  return rows.map((row, i) => row.concat(i ? cells : head));
+}
+
+/** Writes the table, with how it was made, to `file`, or to standard output for '-'. Returns whether it went to standard output. */
+export function writeTable(file: string, rows: Cell[][], decimalComma: boolean | undefined, io: Output, made: Recipe): boolean {
+  const text = csvTable(withRecipe(rows, made), !!decimalComma);
   if (file === '-') {
     io.out(text.replace(/\n$/, ''));
     return true;
   }
-  writeOutputFile(file, text);
+  writeOutputFile(file, CSV_BOM + text);
   return false;
 }

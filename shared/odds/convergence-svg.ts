@@ -24,6 +24,23 @@ function tickStep(top: number): number {
   return 10 * p;
 }
 
+/** Line height of the labels beside the plot (12 px text). */
+const LABEL_GAP = 14;
+
+/**
+ * Where the labels beside the plot go: at their exact values' heights, moved apart where two
+ * would overprint (from 3,2 the marker and the frustration are both 11/20, both and Murphy both
+ * 1/10: the names were one smudge), and kept between `top` and `bottom`.
+ */
+export function labelPlaces(ys: number[], top: number, bottom: number): number[] {
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b] || a - b);
+  const at = ys.slice();
+  // Down the page, each at least a line below the one above; then up from the bottom.
+  order.forEach((i, k) => (at[i] = Math.max(ys[i], k ? at[order[k - 1]] + LABEL_GAP : top)));
+  for (let k = order.length - 1; k >= 0; k--) at[order[k]] = Math.min(at[order[k]], k < order.length - 1 ? at[order[k + 1]] - LABEL_GAP : bottom);
+  return at;
+}
+
 /**
  * `xLabel` names the trials (turns, figures). The frequency axis runs from 0 to just above the
  * largest value drawn, so a chance of 0.006 is not a flat line on the floor of a 0..1 axis.
@@ -63,15 +80,18 @@ export function convergenceSvg(title: string, series: Series[], xLabel = 'turns'
   // The key: solid = the simulation's running frequency, dashed = the exact value.
   const ky = height - 12;
   out.push(`<line x1="${L + w - 230}" x2="${L + w - 206}" y1="${ky - 4}" y2="${ky - 4}" stroke="#444" stroke-width="2"/><text x="${L + w - 200}" y="${ky}">simulated</text>`);
-  out.push(`<line x1="${L + w - 120}" x2="${L + w - 96}" y1="${ky - 4}" y2="${ky - 4}" stroke="#444" stroke-dasharray="6 4"/><text x="${L + w - 90}" y="${ky}">exact value</text>`);
+  out.push(`<line x1="${L + w - 120}" x2="${L + w - 96}" y1="${ky - 4}" y2="${ky - 4}" stroke="#444" stroke-dasharray="6 4" stroke-width="2"/><text x="${L + w - 90}" y="${ky}">exact value</text>`);
+  const labelY = labelPlaces(series.map((s) => y(s.exact)), T, T + h);
   series.forEach((s, i) => {
     const c = COLOURS[i % COLOURS.length];
-    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(s.exact)}" y2="${y(s.exact)}" stroke="${c}" stroke-dasharray="6 4" opacity="0.7"/>`);
+    // As wide as the simulated line (1 px at 0.7 was hard to see projected); drawn first, so a
+    // share that has settled covers it.
+    out.push(`<line x1="${L}" x2="${L + w}" y1="${y(s.exact)}" y2="${y(s.exact)}" stroke="${c}" stroke-dasharray="6 4" opacity="0.8" stroke-width="2"/>`);
     const d = s.points.map(([n, p], k) => `${k ? 'L' : 'M'}${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     out.push(`<path d="${d}" fill="none" stroke="${c}" stroke-width="2"/>`);
     // One point makes no line (a one-turn run drew only the exact values): a dot for it.
     if (s.points.length === 1) out.push(`<circle cx="${x(s.points[0][0]).toFixed(1)}" cy="${y(s.points[0][1]).toFixed(1)}" r="4" fill="${c}"/>`);
-    out.push(`<text x="${L + w + 8}" y="${y(s.exact) + 4}" fill="${c}">${escapeXml(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
+    out.push(`<text x="${L + w + 8}" y="${labelY[i] + 4}" fill="${c}">${escapeXml(s.name)} ${s.exact.toFixed(s.exact < 0.01 ? 4 : 3)}</text>`);
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

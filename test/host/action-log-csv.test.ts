@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ActionLogWriter, THROW_CSV_HEADER } from '../../host/src/mirror/action-log-writer';
+import { CSV_BOM } from '../../host/src/csv-table';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import { HostError } from '../../host/src/errors';
@@ -245,7 +246,7 @@ describe('mirror --csv throw rows', () => {
     expect(() => new ActionLogWriter({ dir: null, csv: old })).toThrow(HostError);
     const fresh = path.join(dir, 'new.csv');
     new ActionLogWriter({ dir: null, csv: fresh });
-    expect(readFileSync(fresh, 'utf8')).toBe(THROW_CSV_HEADER + '\n');
+    expect(readFileSync(fresh, 'utf8')).toBe(CSV_BOM + THROW_CSV_HEADER + '\n');
   });
 
   it('a write that fails mid-game (directory gone) is reported once and the mirror goes on', () => {

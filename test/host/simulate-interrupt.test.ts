@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLI, scratchDir } from '../support/host-harness';
+import { cli } from '../support/cli';
 
 // Says on stderr when the command starts listening for SIGINT, so the test sends it while the turns
 // are played, not while the sources load (when Node's default would end the process anyway).
@@ -45,6 +46,10 @@ describe('simulate, interrupted', () => {
     // The CSV ends with the last turn played; the plot is drawn.
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines[lines.length - 1]).toMatch(new RegExp(`^${n},`));
+    // Its recipe names the turns played: run again, that command writes the same table.
+    expect(lines[lines.length - 1]).toMatch(new RegExp(`,dicetray simulate pechvogel --policy most --turns ${n} --seed 1$`));
+    const again = await cli(['simulate', '--policy', 'most', '--turns', String(n), '--seed', '1', '--csv', '-']);
+    expect(again.out.join('\n').split('\n')).toEqual(lines);
     expect(existsSync(svg)).toBe(true);
     expect(readFileSync(svg, 'utf8')).toContain(`${n.toLocaleString('en')} simulated turns`);
   });

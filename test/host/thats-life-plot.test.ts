@@ -20,8 +20,9 @@ describe("simulate thats_life --svg: every card's share against its exact chance
     expect(r.code).toBe(0);
     const cards = JSON.parse(r.out[0]).cards as { k: number; card: string; share: number; exact: number }[];
     const pic = readFileSync(svg, 'utf8');
-    // Two plots in one file: where they stop (top), the running shares of three cards (below).
-    expect(pic).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="960"/);
+    // Two plots in one file: where they stop (top), the running shares of three cards (below),
+    // and under them the caption saying how it was made (classroom-recipe.test.ts).
+    expect(pic).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="988"[^]*<svg y="0" [^>]*height="960"/);
     expect(pic).toMatch(/<svg y="0" [^>]*>[\s\S]*where they stop[\s\S]*<svg y="480" [^>]*>[\s\S]*running share/);
     const exact = centres(pic, 'exact');
     const share = centres(pic, 'share');

@@ -11,6 +11,7 @@ import { EXIT, HostError } from '../errors';
 import { boardText, checkFromPolicy, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { minus, outRow, outWrapped, sayWritten, type Output } from '../output';
+import { recipe } from '../recipe';
 
 export interface OddsOptions {
   from?: string;
@@ -48,7 +49,7 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
-  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, cardCell(card), toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io)) return EXIT.ok;
+  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, cardCell(card), toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io, recipe(['odds', 'thats_life']))) return EXIT.ok;
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: fractionText(LANDING_LIMIT), p: Number(LANDING_LIMIT.n) / Number(LANDING_LIMIT.d) }, odds: rows }));
     return EXIT.ok;
@@ -124,7 +125,8 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   const table: Cell[][] = die
     ? [['spot', 'p', 'fraction', 'best', 'as_good'] as Cell[]].concat(spots.map((x) => [x.spot, x.p, exactCell(x.exact), x.best ? 1 : 0, x.as_good ? 1 : 0]))
     : [['policy', 'p', 'fraction'] as Cell[]].concat(list.map((x) => [x.policy, x.p, exactCell(x.exact)]));
-  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+  const made = recipe(['odds', 'seventh_dwarf', only && `--policy ${only}`, opts.row !== undefined && `--row ${row.join(',')}`, !!die && `--die ${die}`]);
+  if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made)) return EXIT.ok;
   if (opts.json) {
     // The spots' chances are best play's, whatever --policy says (spots_policy).
     io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null, spots_policy: die ? 'best' : null }));
@@ -199,6 +201,8 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
   const policy = parsePolicy(opts.policy);
   if (opts.frustrate) return frustrateOdds(policy, opts, io);
   let list: TurnOdds[];
+  // From a board the target is chosen already: no --policy there (refused).
+  const made = recipe(['odds', 'pechvogel', opts.all && '--all', opts.from !== undefined ? `--from ${parseFrom(opts.from).join(',')}` : `--policy ${policy}`, opts.reduce && '--reduce']);
   if (opts.all) {
     // Every state a turn can be in after its first throw: the target is a number that throw
     // showed, so at least one target is on the board (--from still takes 0 targets, a what-if).
@@ -222,7 +226,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
       const from: Cell[] = o.from === 'start' ? ['first throw', '', ''] : ['board', o.from.targets, o.from.ravens];
       table.push(from.concat(ROWS.map(([k]) => toNumber(o[k] as Fraction)), [pts ? toNumber(pts) : ''], ROWS.map(([k]) => exactCell(o[k] as Fraction)), [pts ? exactCell(pts) : ''], extra));
     }
-    if (writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+    if (writeTable(opts.csv, table, opts.decimalComma, io, made)) return EXIT.ok;
   }
   if (opts.json) {
     io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
@@ -306,7 +310,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
       const k = w.keep;
       table.push([w.t2, w.r2, toNumber(w.chance), exactCell(w.chance), k ? 1 : 0, k ? toNumber(k.marker) : '', k ? toNumber(k.ravens) : '', k ? toNumber(rerolled.marker) : '', k ? toNumber(rerolled.frustration) : '', w.deny ? 1 : 0]);
     }
-    if (writeTable(opts.csv, table, opts.decimalComma, io)) return EXIT.ok;
+    if (writeTable(opts.csv, table, opts.decimalComma, io, recipe(['odds', 'pechvogel', `--from ${t},${r}`, '--frustrate']))) return EXIT.ok;
   }
   if (opts.json) {
     io.out(

@@ -16,6 +16,8 @@ import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds
 import { cardChanceSvg, stackSvgs } from '../../../shared/odds/card-chance-svg';
 import { walkFigures } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
+import { withCaption } from '../../../shared/odds/caption-svg';
+import { recipe, recipeText, type Recipe } from '../recipe';
 
 /** "1 simulated turn", "100,000 simulated turns" (plot titles). */
 function turnsText(n: number): string {
@@ -167,6 +169,16 @@ async function playTrials(total: number, one: string, io: Output, play: () => vo
 /** Where the turns started, for JSON: "start" (the first throw) or the board, "targets,ravens". */
 const fromJson = (from: TurnEnd | null): string => (from ? `${from.targets},${from.ravens}` : 'start');
 
+/**
+ * The command that plays these turns again (recipe.ts): the game, its settings, the turns played
+ * (an interrupted run's too: the same seed plays the same turns, and its file has the same rows)
+ * and the seed.
+ */
+const simRecipe = (game: string, settings: (string | false)[], played: number, seed: number): Recipe => recipe(['simulate', game, ...settings, `--turns ${played}`, `--seed ${seed}`], seed);
+
+/** The plot as written: every plot is 800 wide; the caption says how it was made. */
+const plotFile = (svg: string, height: number, made: Recipe): string => withCaption(svg, 800, height, recipeText(made));
+
 /** Exit code of a run: 130 (as for any Ctrl-C) when it was interrupted, though it reported. */
 const runExit = (played: number, asked: number): number => (played < asked ? EXIT.interrupted : EXIT.ok);
 
@@ -240,10 +252,11 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const table: Cell[][] = [(['turns'] as Cell[]).concat(KINDS, ['throws', 'points'], KINDS.map((k) => k + '_exact'), ['throws_exact', 'points_exact'])];
   for (const r of rows) table.push(([r.n] as Cell[]).concat(KINDS.map((k) => r.f[k]), [r.throws, r.points ?? ''], KINDS.map((k) => p[k]), [toNumber(exact.throws), pointsExact ?? '']));
   // With --csv - the table alone goes to standard output, but an --svg asked for is still drawn.
-  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io);
+  const made = simRecipe('pechvogel', [from ? `--from ${from.targets},${from.ravens}` : `--policy ${policy}`], played, seed);
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made);
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    writeOutputFile(opts.svg, convergenceSvg(`Pechvogel: ${turnsText(played)} (seed ${seed}, ${start}) against the exact odds`, series));
+    writeOutputFile(opts.svg, plotFile(convergenceSvg(`Pechvogel: ${turnsText(played)} (seed ${seed}, ${start}) against the exact odds`, series), 480, made));
   }
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
@@ -274,7 +287,7 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
  * table; `svgTitle` and `heading` get the number of turns played.
  */
 async function shareReport(
-  r: { turns: number; p: number; key: string; column: string; width: number; svgTitle: (n: number) => string; svgName: string; heading: (n: number) => string; json: Record<string, unknown> },
+  r: { turns: number; p: number; key: string; column: string; width: number; svgTitle: (n: number) => string; svgName: string; heading: (n: number) => string; json: Record<string, unknown>; made: (n: number) => Recipe },
   next: () => boolean,
   opts: SimulateOptions,
   io: Output,
@@ -293,8 +306,9 @@ async function shareReport(
   );
   const last = rows[rows.length - 1];
   const z = shareZ(last.share, p, last.n);
-  const csvOnStdout = !!opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io);
-  if (opts.svg) writeOutputFile(opts.svg, convergenceSvg(r.svgTitle(played), [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]));
+  const made = r.made(played);
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io, made);
+  if (opts.svg) writeOutputFile(opts.svg, plotFile(convergenceSvg(r.svgTitle(played), [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]), 480, made));
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
@@ -330,6 +344,7 @@ function simulateDwarf(turns: number, seed: number, opts: SimulateOptions, io: O
       svgName: 'all 7 placed',
       heading: (n) => `The 7th Dwarf: ${plural(n, 'turn')} played by the engine with its own dice (seed ${seed}), placing: ${policy}`,
       json: { game: 'seventh_dwarf', policy, seed },
+      made: (n) => simRecipe('seventh_dwarf', [`--policy ${policy}`], n, seed),
     },
     dwarfTurns(seed, policy, odds),
     opts,
@@ -357,6 +372,7 @@ function simulateRerolls(mode: 'reduce' | 'frustrate', turns: number, seed: numb
       svgName: 'marker',
       heading: (n) => `Pechvogel: ${plural(n, 'turn')} played by the engine with its own dice (seed ${seed}), ${rule}, ${start}`,
       json: { game: 'pechvogel', policy, from: fromJson(from), [mode]: true, seed },
+      made: (n) => simRecipe('pechvogel', [from ? `--from ${from.targets},${from.ravens}` : `--policy ${policy}`, `--${mode}`], n, seed),
     },
     () => next().marker,
     opts,
@@ -385,17 +401,20 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   const z = route.map((_, i) => shareZ(hits[i + 1] / walks, p[i], walks));
   const table: Cell[][] = [['k', 'card', 'share', 'exact', 'z']];
   route.forEach((c, i) => table.push([i + 1, cardCell(c), hits[i + 1] / walks, p[i], z[i] === null ? '' : (z[i] as number)]));
-  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io);
+  const made = simRecipe('thats_life', [], walks, seed);
+  const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made);
   if (opts.svg) {
     // Every card's share against its exact chance and the limit (the lesson), then three cards' running shares.
     const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll');
     const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures');
-    writeOutputFile(opts.svg, stackSvgs([cards, running], 800, [480, 480]));
+    writeOutputFile(opts.svg, plotFile(stackSvgs([cards, running], 800, [480, 480]), 960, made));
   }
   const code = runExit(walks, asked);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
+    // `turns`: the figures walked, under the name the other games' JSON (and --turns) give the trials
+    // played; `walks`, the same number, stays for readers written against it.
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, turns: walks, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
     return code;
   }
   outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);

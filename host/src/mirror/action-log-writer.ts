@@ -10,8 +10,9 @@ import { replayLog } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
-import { csvText } from '../csv-table';
+import { CSV_BOM, csvText } from '../csv-table';
 import { checkOutputFolder } from '../output';
+import { localIsoTime } from '../local-iso-time';
 
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
@@ -21,6 +22,7 @@ import { checkOutputFolder } from '../output';
  * it: its row is written when the target is chosen) and `targets`/`ravens` count the target faces
  * and ravens among this throw's own dice. `phase` is the phase after it. A correct row replaces the
  * row whose n is in `corrects` (both stay in the file: leave the replaced row out when counting).
+ * `time` is local time with its UTC offset (local-iso-time.ts).
  */
 export const THROW_CSV_HEADER = 'time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects';
 
@@ -124,10 +126,12 @@ export class ActionLogWriter {
       const header = THROW_CSV_HEADER.replace(/,/g, this.sep);
       let first = header;
       try {
-        if (!existsSync(opts.csv)) writeFileSync(opts.csv, header + '\n');
+        // A new (or empty) file starts with the BOM and the header; an older dicetray's file, begun
+        // without a BOM, goes on without one (a BOM mid-file would be a character in a cell).
+        if (!existsSync(opts.csv) || !statSync(opts.csv).size) writeFileSync(opts.csv, CSV_BOM + header + '\n');
         else {
           appendFileSync(opts.csv, '');
-          first = readFileSync(opts.csv, 'utf8').split('\n')[0].trim();
+          first = readFileSync(opts.csv, 'utf8').split('\n')[0].replace(/^\uFEFF/, '').trim();
         }
       } catch (e) {
         throw fileError('write', opts.csv, e, 'give a CSV file you can write to (--csv FILE)');
@@ -246,7 +250,7 @@ export class ActionLogWriter {
   private writeGap(label: string, s: PvState | null): void {
     const cur = this.files.get(label);
     const p = s ? s.players[s.active] : null;
-    this.appendRow([new Date(this.now()).toISOString(), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', '']);
+    this.appendRow([localIsoTime(this.now()), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', '']);
   }
 
   /** A new log file for the table: the mirror's log since its snapshot (header and every action since). */
@@ -347,7 +351,7 @@ export class ActionLogWriter {
   private writeRow(label: string, r: ThrowRow): void {
     const targets = r.target === null ? '' : r.faces.filter((f) => f === r.target).length;
     const ravens = r.faces.filter((f) => f === 'R').length;
-    this.appendRow([new Date(r.time).toISOString(), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects]);
+    this.appendRow([localIsoTime(r.time), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects]);
   }
 
   /** One CSV row, in THROW_CSV_HEADER's columns. */
