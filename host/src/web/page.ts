@@ -42,7 +42,8 @@ export function pageHtml(title = 'dicetray'): string {
 <title>${title.replace(/[<&>"]/g, '')}</title>
 <link rel="icon" href="${ICON}">
 <style>
-  :root { --bg:#0d0f14; --panel:#161a22; --fg:#f2f2f2; --dim:#8a93a6; --accent:#ffb400; --bad:#ff5a4f; --good:#4fd27a; }
+  /* --bad is red type on the dark panel (5.7:1); --alarm a red for white type to stand on (5.6:1; on --bad it was 3.1:1). */
+  :root { --bg:#0d0f14; --panel:#161a22; --fg:#f2f2f2; --dim:#8a93a6; --accent:#ffb400; --bad:#ff5a4f; --alarm:#c62828; --good:#4fd27a; }
   * { box-sizing: border-box; }
   html, body { margin:0; height:100%; overflow:hidden; background:var(--bg); color:var(--fg); font-family: "DejaVu Sans", system-ui, sans-serif; }
   body { display:flex; flex-direction:column; }
@@ -56,7 +57,7 @@ export function pageHtml(title = 'dicetray'): string {
   .status.live { background:#1d3a27; color:var(--good); }
   .status.lost, .status.mismatch, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
   .status.flashing { background:#1f5f6b; color:#fff; }
-  .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--bad); border-radius:0.3em; padding:0.25em 0.6em; }
+  .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--alarm); border-radius:0.3em; padding:0.25em 0.6em; }
   .banner.on { display:block; }
   /* The staff menu (OK + BACK held 3 s at the table): its keys and settings, or the self-test, big. */
   .staff { display:none; flex-direction:column; gap:0.2em; background:#1f5f6b; color:#fff; border-radius:0.3em; padding:0.3em 0.6em 0.4em; }
@@ -65,7 +66,8 @@ export function pageHtml(title = 'dicetray'): string {
   .staff .skeys { display:flex; flex-wrap:wrap; gap:0.2em 1.1em; }
   .staff .sk { font-size:1.05em; font-weight:700; white-space:nowrap; }
   .staff .key { display:inline-block; min-width:1.9em; text-align:center; background:#f2f2f2; color:#111; border-radius:0.25em; padding:0 0.2em; margin-right:0.35em; font-weight:800; }
-  .staff .now { color:var(--accent); }
+  /* Lighter than the accent: amber on the menu's teal was 4.05:1. */
+  .staff .now { color:#ffd24d; }
   .staff .sline { font-size:1em; font-weight:700; }
   .staff .snote { font-size:0.8em; opacity:0.85; }
   .staff .snote:empty { display:none; }
@@ -109,7 +111,7 @@ export function pageHtml(title = 'dicetray'): string {
   .marker { display:inline-block; min-width:1.4em; text-align:center; border-radius:0.3em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.15em; }
   .frus { color:var(--bad); font-weight:700; }
   .tags { display:flex; gap:0.3em; }
-  .tag { background:var(--bad); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.7em; font-weight:700; }
+  .tag { background:var(--alarm); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.7em; font-weight:700; }
   .tag.vote { background:#6a4cff; }
   .score { font-weight:700; text-align:right; }
   /* Portrait (stack): each player on two lines, name, tags and score above, markers and frustrations
@@ -153,7 +155,7 @@ export function pageHtml(title = 'dicetray'): string {
   .attract .sub { font-size:1.2em; }
   .attract .small { font-size:0.8em; color:var(--dim); }
   @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
-  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--bad); color:#fff; font-size:3.6vmin; font-weight:700; text-align:center; }
+  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--alarm); color:#fff; font-size:3.6vmin; font-weight:700; text-align:center; }
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
@@ -170,9 +172,9 @@ const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting�
 // A table that is not live says so in its headline instead of a game that may have moved on.
 const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', waiting: 'Waiting for the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
 const DOWN_BANNER = {
-  lost: 'Connection to the board lost; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
+  lost: 'Connection to the board lost at SINCE; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
   waiting: 'No board at PORT yet: check that it is plugged in (USB) and switched on. This screen shows the game as soon as it answers.',
-  silent: 'The board does not answer; still asking.',
+  silent: 'The board does not answer (since SINCE); still asking.',
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
   flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself).',
 };
@@ -393,8 +395,13 @@ function render() {
     st.className = 'status ' + t.status;
     setText(p.q('.fw'), t.hello ? 'firmware ' + t.hello.fw + ' · ' + t.hello.board : '');
     const banner = p.q('.banner');
+    // Since when the table is not live, on this screen's clock from the host's "for how long"; kept
+    // while it agrees within 2 s, so the words do not change (and the panel is not fitted again) with every update.
+    const downAt = live ? 0 : Date.now() - (t.downFor || 0);
+    if (!downAt || !p.downAt || Math.abs(downAt - p.downAt) > 2000) p.downAt = downAt;
+    p.el.dataset.downSince = p.downAt ? String(Math.round(p.downAt)) : '';
     // auto (any Espruino board on USB) is no port to name.
-    const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('at PORT', t.port === 'auto' ? 'on USB' : 'at ' + t.port).replace('PORT', t.port);
+    const bannerText = live ? '' : (DOWN_BANNER[t.status] || '').replace('at PORT', t.port === 'auto' ? 'on USB' : 'at ' + t.port).replace('PORT', t.port).replace('SINCE', sinceText(p.downAt));
     banner.className = 'banner' + (bannerText ? ' on' : '');
     setText(banner, bannerText);
     // Staff at the table (menu opened with OK + BACK held): the menu's keys with the settings now

@@ -72,6 +72,8 @@ export interface TableExtra {
   refusalSince?: number;
   /** The staff menu's self-test runs (staff pressed K5 and the LEDs are not the menu's). */
   selfTest?: boolean;
+  /** When the table stopped being live (host ms; 0 or absent: live). */
+  downSince?: number;
 }
 
 /** What the page gets for one table (no rng, no undo: nothing a screen needs). */
@@ -136,6 +138,9 @@ function tableView(t: TableMirror, id: string, now: number, attractMs: number, l
     // The rule options the game is played with, when not by the book.
     options: s ? optionsText(s) : '',
     idle: now - lastActivity > attractMs,
+    // How long the table has not been live: the page says since when on its own clock (the wall
+    // screen's clock need not agree with the host's).
+    downFor: t.status !== 'live' && extra.downSince ? Math.max(0, now - extra.downSince) : 0,
     last,
   };
 }
@@ -171,6 +176,9 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   // Players saw the game simply come back, a half-entered throw gone.
   const restartedAt = tables.map(() => 0);
   const restartedNote = tables.map(() => restartNote());
+  // When each table stopped being live (0 while live; one never live yet from the mirror's start):
+  // a board lost for a minute and one lost since the morning looked the same on the page.
+  const downSince = tables.map((t) => (t.status === 'live' ? 0 : now()));
   /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
   const lastShown = (t: TableMirror, i: number): string => {
     if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return RESTART_TEXT(restartedNote[i]);
@@ -183,7 +191,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   };
   const extra = (t: TableMirror, i: number): TableExtra => {
     const ui = t.model.ui;
-    return { refusalSince: ui ? refusal[i].since(ui) : undefined, selfTest: t.model.selfTest };
+    return { refusalSince: ui ? refusal[i].since(ui) : undefined, selfTest: t.model.selfTest, downSince: downSince[i] };
   };
   const snapshot = () => JSON.stringify({ now: now(), tables: tables.map((t, i) => tableView(t, 't' + (i + 1), now(), attractMs, lastActivity[i], lastShown(t, i), !!opts.odds, extra(t, i))) });
 
@@ -210,7 +218,11 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
     });
   };
   tables.forEach((t, i) => {
-    t.on('change', push);
+    t.on('change', () => {
+      if (t.status === 'live') downSince[i] = 0;
+      else if (!downSince[i]) downSince[i] = now();
+      push();
+    });
     t.on('note', (n: TableNote) => {
       if (n.ev === 'button' || n.ev === 'action') lastActivity[i] = now();
       if (n.ev === 'hello' && n.restarted) {
