@@ -126,7 +126,7 @@ describe('the mirror page draws what it is sent', () => {
     expect(await panel.locator('.turn').textContent()).toBe('Game over: Ann & Ben win');
     expect(await panel.locator('.player .name').allTextContents()).toEqual(['Ann', 'Ben', 'Dan', 'Cleo']);
     expect(await panel.locator('.player .rank').allTextContents()).toEqual(['1.', '1.', '3.', '4.']);
-    expect(await panel.locator('.player .score').allTextContents()).toEqual(['7 pts', '7 pts', '1 pt', '-1 pt']);
+    expect(await panel.locator('.player .score').allTextContents()).toEqual(['7 pts', '7 pts', '1 pt', '−1 pt']);
     expect(await panel.locator('.player.winner .name').allTextContents()).toEqual(['Ann', 'Ben']);
     expect(await panel.locator('.player.active').count()).toBe(0);
     // No legend for the crosses once the game is over (the scores have them).

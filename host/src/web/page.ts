@@ -183,6 +183,8 @@ const panels = {};
 // reported an error. Either way the screen says it is not live instead of showing a frozen game.
 let data = null, recvAt = performance.now(), updates = 0, linkDown = false, downSince = 0;
 
+// A true minus sign (U+2212), as the terminal view writes it: a hyphen reads as a dash on a TV.
+function scoreText(n) { return (n < 0 ? '\u2212' + (-n) : String(n)) + (n === 1 || n === -1 ? ' pt' : ' pts'); }
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
 // A list of short items ("odds: marker 71 % · 3+ ravens 33 % · …") breaks only between them ("Murphy
 // 16" above a lone "%", "3+" above "ravens" on a wide screen); anything longer wraps as usual, and a
@@ -478,7 +480,7 @@ function render() {
         return '<li class="' + cls + '" data-seat="' + i + '"><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
           + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
           + '<span class="frus" title="frustrations">' + frusText(pl.frustrations) + '</span>'
-          + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? esc(s.scores[i]) + (s.scores[i] === 1 || s.scores[i] === -1 ? ' pt' : ' pts') : '') + '</span></li>';
+          + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? scoreText(s.scores[i]) : '') + '</span></li>';
       }).join(''));
       const mid = counts(s.middle), box = counts(s.box);
       setHtml(p.q('.middle'), '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
