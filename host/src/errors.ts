@@ -49,6 +49,8 @@ export function fileError(what: string, file: string, e: unknown, hint: string):
     err.code === 'EEXIST' ? 'a file of that name is in the way' :
     err.code === 'EROFS' ? 'read-only file system' :
     err.code === 'EIO' ? 'input/output error (no file one can write to there)' :
+    err.code === 'ENOSPC' ? 'no space left on device' :
+    err.code === 'EDQUOT' ? 'disk quota exceeded' :
     err.message;
   return new HostError(`cannot ${what} ${file}: ${why}`, EXIT.input, hint);
 }

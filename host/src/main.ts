@@ -33,7 +33,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
   program
     .command('replay')
     .description('rebuild a game from its action log (JSON lines) and print the final state')
-    .argument('<log>', 'action log file')
+    .argument('<log>', 'action log file, or - for standard input')
     .option('--json', 'machine-readable result')
     .action(async (file: string, opts) => setCode((await import('./commands/replay')).replay(file, opts, io)));
 
@@ -132,12 +132,12 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
       'after',
       [
         '',
-        'Without KEY=VALUE it prints every setting. Durations take a unit (500ms, 10s, 30m, 1h30m); under the long',
+        'Without KEY=VALUE it prints every setting and writes nothing (a sim:FILE is left as it was). Durations take a unit (500ms, 10s, 30m, 1h30m); under the long',
         'name a bare number is milliseconds. Every value is checked before anything is sent, and read back after (a kiosk',
         "board's console is off its port: it reads the settings the board reports in use). Values persist in the board's Storage.",
         ...settingsTable().map((l) => '  ' + l),
         'Exit codes: 0 ok, 1 the board did not keep a value, 2 a bad key or value (nothing is sent), 3 no board,',
-        '4 no dicetray firmware answering.',
+        '4 no dicetray firmware answering, 6 a sim:FILE that cannot be used (no such folder, not a Storage image).',
       ].join('\n'),
     )
     .action(async (settings: string[], opts) => setCode(await (await import('./commands/config')).config(settings, opts, io)));

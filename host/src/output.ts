@@ -16,8 +16,16 @@ export function guardStdout(): void {
   quietOnEpipe = true;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
+    // Anything else (a full disk: `> /dev/full`) is the output file failing, not a bug of ours.
+    const h = stdoutError(e);
+    process.stderr.write(`dicetray: ${h.message}\nhint: ${h.hint}\n`);
+    process.exit(h.exitCode);
   });
+}
+
+/** Standard output that cannot be written (redirected to a full disk): a file error, exit 6. */
+function stdoutError(e: unknown): HostError {
+  return fileError('write', 'standard output', e, 'free some room where it goes, or send it elsewhere');
 }
 
 export const stdio: Output = {
@@ -64,13 +72,34 @@ export function outRow(io: Output, head: string, last: string, width = process.s
  */
 export const minus = (text: string): string => text.replace(/^-/, '−');
 
-/** Reads a whole input file as text; a failure is a file error (exit 6) saying `what`, with a hint. */
-export function readTextFile(file: string, hint: string, what = 'read'): string {
+/** What to do with a UTF-16 file (inputText). */
+export const UTF16_HINT = 'save it as UTF-8 (in PowerShell: ... | Out-File -Encoding utf8 FILE)';
+
+/**
+ * An input file's bytes as text, or null for UTF-16. Windows writes two things the readers took
+ * for garbage, with invisible characters or NUL bytes in the message: the byte-order mark of
+ * "UTF-8 with BOM" (left out here) and UTF-16 (PowerShell 5's `>`; refused by the callers).
+ */
+export function inputText(bytes: Buffer): string | null {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Reads a whole input file (or fd 0, standard input) as text (inputText); a failure is a file
+ * error (exit 6) saying `what` and `name`, with a hint.
+ */
+export function readTextFile(file: string | 0, hint: string, what = 'read', name = String(file)): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
-    throw fileError(what, file, e, hint);
+    throw fileError(what, name, e, hint);
   }
+  const text = inputText(bytes);
+  if (text === null) throw new HostError(`cannot ${what} ${name}: it is UTF-16 text, not UTF-8`, EXIT.input, UTF16_HINT);
+  return text;
 }
 
 /**

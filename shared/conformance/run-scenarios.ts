@@ -7,6 +7,7 @@ import { step } from '../engine/step';
 import { canonicalJson } from '../engine/hash';
 import type { Action, BaseState } from '../engine/types';
 import { subsetMismatches } from './subset-match';
+import { nonFinitePath } from './non-finite-path';
 import { describeError } from '../engine/error-text';
 import { editDistance } from '../text/edit-distance';
 import type { RuleError } from '../engine/types';
@@ -212,6 +213,12 @@ function scenarioShapeProblem(sc: unknown): string | null {
   if (sc.config != null && !isObject(sc.config)) return '"config" is not an object';
   if (sc.expect != null && !isObject(sc.expect)) return '"expect" is not an object';
   if (sc.events != null && !Array.isArray(sc.events)) return '"events" is not a list';
+  // Read as Infinity, such a number would be refused as a bad value, or compared as null, never as written.
+  const beyond = (p: string) => `${p} is a number beyond JSON's range (1e400 and the like are read as Infinity)`;
+  for (const k of ['given', 'config', 'seed', 'expect']) {
+    const p = nonFinitePath(sc[k], k);
+    if (p) return beyond(p);
+  }
   const events = (sc.events || []) as unknown[];
   for (let i = 0; i < events.length; i++) {
     const ev = events[i];
@@ -219,6 +226,8 @@ function scenarioShapeProblem(sc: unknown): string | null {
     if (!isObject(ev)) return `event ${i + 1} is not an action ({"do": …}): ${JSON.stringify(ev)}`;
     if (ev.expect_after != null && !isObject(ev.expect_after)) return `event ${i + 1}: "expect_after" is not an object`;
     if (ev.expect_error != null && typeof ev.expect_error !== 'string') return `event ${i + 1}: "expect_error" is not an error code`;
+    const p = nonFinitePath(ev, '');
+    if (p) return `event ${i + 1}: ${beyond(p)}`;
   }
   return null;
 }

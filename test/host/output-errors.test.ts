@@ -78,13 +78,14 @@ describe('fileError', () => {
     }
   });
 
-  it('says "permission denied" for EPERM as for EACCES, and names a read-only file system and an I/O error', () => {
+  it('says "permission denied" for EPERM as for EACCES, and names a read-only file system, an I/O error and a full disk', () => {
     const err = (code: string) => Object.assign(new Error(`${code}: raw text`), { code });
     expect(said(err('EACCES')).message).toBe('cannot write F: permission denied');
     expect(said(err('EPERM')).message).toBe('cannot write F: permission denied');
     expect(said(err('EROFS')).message).toBe('cannot write F: read-only file system');
     expect(said(err('EIO')).message).toMatch(/^cannot write F: input\/output error/);
+    expect(said(err('ENOSPC')).message).toBe('cannot write F: no space left on device');
     // Any other cause: the system's own words.
-    expect(said(err('ENOSPC')).message).toBe('cannot write F: ENOSPC: raw text');
+    expect(said(err('EMFILE')).message).toBe('cannot write F: EMFILE: raw text');
   });
 });

@@ -194,7 +194,9 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
   // Every value is checked before the board is opened: a typo changes nothing.
   const sets = parseAssignments(args);
   const spec = parseBoardSpec(!opts.port || opts.port === 'auto' ? await findOneBoard() : opts.port);
-  const stream = await openBoard(spec, { failFast: true });
+  // Only listing: a simulated board boots for this run and counts the boot in its Storage (dt.boots),
+  // which a real board, already running, does not do when a program just reads it. Its file stays as it was.
+  const stream = await openBoard(spec, { failFast: true, readOnly: sets.length === 0 });
   let values: Record<string, unknown> = {};
   let source: 'console' | 'snapshot' = 'snapshot';
   let note = '';

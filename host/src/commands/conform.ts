@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isScenarioFile, runScenarioFile, SCENARIO_SCHEMA, type ScenarioResult } from '../../../shared/conformance/run-scenarios';
 import { EXIT } from '../errors';
-import type { Output } from '../output';
+import { inputText, UTF16_HINT, type Output } from '../output';
 
 export interface ConformOptions {
   json?: boolean;
@@ -16,10 +16,12 @@ function load(file: string): { doc: unknown } | { error: string } {
   let text: string;
   try {
     // '-': the scenarios come on standard input (a generator piped in).
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    const t = inputText(readFileSync(file === '-' ? 0 : file));
+    if (t === null) return { error: `UTF-16 text, not UTF-8: ${UTF16_HINT}` };
+    text = t;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder with no .json files in it' : (e as Error).message };
+    return { error: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder with no .json files in it, so nothing was checked' : (e as Error).message };
   }
   let doc: unknown;
   try {
@@ -28,15 +30,22 @@ function load(file: string): { doc: unknown } | { error: string } {
     return { error: `not JSON (${(e as Error).message})` };
   }
   if (!isScenarioFile(doc)) return { error: `not a ${SCENARIO_SCHEMA} file (needs "schema" and a "scenarios" list)` };
+  // Checks nothing, as an empty folder does: not a pass (a generator that wrote nothing, a file cut short).
+  if ((doc as { scenarios: unknown[] }).scenarios.length === 0) return { error: 'no scenarios in it (its "scenarios" list is empty), so nothing was checked' };
   return { doc };
 }
 
 /** The files to read: a folder stands for every .json file in it and its subfolders, in name order. */
 function expand(files: string[]): string[] {
   const out: string[] = [];
-  const walk = (dir: string): void => {
+  // `above`: the real paths of the folders being walked. A link back up the tree (loop/up -> ..)
+  // read every file again at each level, until the path grew too long for the system.
+  const walk = (dir: string, above: string[]): void => {
     let names: string[];
     try {
+      const real = realpathSync(dir);
+      if (above.indexOf(real) >= 0) return;
+      above = above.concat(real);
       names = readdirSync(dir).sort();
     } catch {
       return void out.push(dir); // unreadable: load() says why
@@ -49,7 +58,7 @@ function expand(files: string[]): string[] {
       } catch {
         // A broken link or a file gone meanwhile: load() says so (it crashed the whole run).
       }
-      if (sub) walk(f);
+      if (sub) walk(f, above);
       else if (name.endsWith('.json')) out.push(f);
     }
   };
@@ -62,7 +71,7 @@ function expand(files: string[]): string[] {
     }
     if (dir) {
       const before = out.length;
-      walk(f);
+      walk(f, []);
       // An empty folder is reported like a missing file, not passed over in silence.
       if (out.length === before) out.push(f);
     } else out.push(f);
@@ -72,8 +81,9 @@ function expand(files: string[]): string[] {
 
 /**
  * `dicetray conform FILE|FOLDER|-…`: one line per scenario, then `N passed, M failed, K skipped`. Every
- * file is reported; exit 6 if any file cannot be read or is not a scenario file, else 1 if any
- * scenario failed (a malformed scenario or an unknown game fails), else 0.
+ * file is reported; exit 6 if any file cannot be read, is not a scenario file or has no scenarios
+ * (an empty folder too), else 1 if any scenario failed (a malformed scenario or an unknown game
+ * fails), else 0.
  */
 export function conform(files: string[], opts: ConformOptions, io: Output): number {
   const all: (ScenarioResult & { file: string })[] = [];
@@ -97,8 +107,9 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
   const failed = all.filter((r) => r.status === 'failed').length;
   const skipped = all.filter((r) => r.status === 'skipped').length;
   const code = unreadable.length ? EXIT.input : failed > 0 ? EXIT.failed : EXIT.ok;
+  const named = (f: string) => (f === '-' ? 'standard input' : f);
   for (const u of unreadable) {
-    io.err(`dicetray: cannot read scenarios from ${u.file}: ${u.message}`);
+    io.err(`dicetray: cannot read scenarios from ${named(u.file)}: ${u.message}`);
     io.err(`hint: ${HINT}`);
   }
   if (opts.json) {
@@ -106,7 +117,7 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
     if (unreadable.length) {
       o.unreadable = unreadable;
       const u = unreadable[0];
-      o.error = { code: 'input', message: `cannot read scenarios from ${u.file}: ${u.message}`, hint: HINT, exit: EXIT.input };
+      o.error = { code: 'input', message: `cannot read scenarios from ${named(u.file)}: ${u.message}`, hint: HINT, exit: EXIT.input };
     }
     io.out(JSON.stringify(o));
   } else {
@@ -114,7 +125,7 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
     const several = new Set(all.map((r) => r.file)).size > 1;
     let file = '';
     for (const r of all) {
-      if (several && r.file !== file) io.out(`${(file = r.file) === '-' ? 'standard input' : file}:`);
+      if (several && r.file !== file) io.out(`${named((file = r.file))}:`);
       const mark = r.status === 'passed' ? 'ok  ' : r.status === 'failed' ? 'FAIL' : 'skip';
       io.out(`${mark} ${r.id} ${r.title}`.trimEnd());
       if (r.status === 'failed' || (opts.verbose && r.status === 'skipped')) for (const p of r.problems) io.out(`       ${p}`);

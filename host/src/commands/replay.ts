@@ -3,7 +3,6 @@ import { gameDef } from '../../../shared/engine/games';
 import { stateHash } from '../../../shared/engine/hash';
 import { EXIT } from '../errors';
 import { readTextFile, type Output } from '../output';
-import { readFileSync } from 'node:fs';
 import { describeError } from '../../../shared/engine/error-text';
 import { SCENARIO_SCHEMA } from '../../../shared/conformance/run-scenarios';
 
@@ -24,8 +23,10 @@ function hintFor(code: string, line: number, message: string, text: string): str
  * does not replay.
  */
 export function replay(file: string, opts: { json?: boolean }, io: Output): number {
-  // '-': the log comes on standard input, as conform's scenarios may.
-  const text = file === '-' ? readFileSync(0, 'utf8') : readTextFile(file, 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)');
+  // '-': the log comes on standard input, as conform's scenarios may (named so in messages).
+  const hint = 'pass an action log written by `dicetray mirror` (.dicetray/logs/*.jsonl)';
+  const name = file === '-' ? 'standard input' : file;
+  const text = readTextFile(file === '-' ? 0 : file, hint, 'read', name);
   const r = replayLog(text);
   const def = r.state ? gameDef(r.state.game) : undefined;
   const view = r.state && def ? def.view(r.state) : null;
@@ -43,7 +44,7 @@ export function replay(file: string, opts: { json?: boolean }, io: Output): numb
     io.out(JSON.stringify(view, null, 2));
   }
   if (error) {
-    io.err(`dicetray: ${file} line ${error.line}: ${error.code}: ${error.message}`);
+    io.err(`dicetray: ${name} line ${error.line}: ${error.code}: ${error.message}`);
     io.err(`hint: ${error.hint}`);
   }
   return exit;

@@ -74,6 +74,8 @@ export interface OpenOptions {
   retryMs?: number;
   /** Fail instead of retrying when the very first open fails (default true). */
   failFast?: boolean;
+  /** A simulated board's Storage file is read, never written (SimBoardOptions.readOnlyStorage). */
+  readOnly?: boolean;
 }
 
 /** What one transport must provide; `openBoard` adds the reconnect loop. */
@@ -311,7 +313,7 @@ export async function openBoard(spec: BoardSpec, opts: OpenOptions = {}): Promis
   const retryMs = opts.retryMs ?? 500;
   if (spec.kind === 'sim') {
     simStorageFolder(spec);
-    const sim = flashedSimBoard(await ensureBundle(), { storageFile: spec.storage });
+    const sim = flashedSimBoard(await ensureBundle(), { storageFile: spec.storage, readOnlyStorage: opts.readOnly });
     const s = new SimStream(spec, sim);
     sim.boot();
     return s;

@@ -7,6 +7,7 @@ import { durationText } from '../duration-text';
 import { didYouMean } from './did-you-mean';
 import { REFUSAL_CODES } from './refusal-codes';
 import { WAIT_LIMIT_MS } from './wait-limit';
+import { nonFinitePath } from '../../../shared/conformance/non-finite-path';
 
 export type Step =
   | { line: number; op: 'new'; names: string[]; seed?: number; start?: number }
@@ -62,11 +63,20 @@ function noMore(words: string[], n: number, line: number, usage: string): void {
 }
 
 function json(text: string, line: number): unknown {
+  let v: unknown;
   try {
-    return JSON.parse(text);
+    v = JSON.parse(text);
   } catch (e) {
     throw new ScriptError(line, `not JSON: ${text} (${(e as Error).message})`);
   }
+  finite(v, line);
+  return v;
+}
+
+/** Refuses a number JSON cannot hold (1e400 reads as Infinity, sent and shown as null). */
+function finite(v: unknown, line: number, where = ''): void {
+  const p = nonFinitePath(v, where);
+  if (p !== null) throw new ScriptError(line, `${p ? p + ' is ' : ''}a number beyond JSON's range (1e400 and the like are read as Infinity)`);
 }
 
 /** How a JSON value starts (a single quote too: JSON's strings take double ones). */
@@ -94,6 +104,7 @@ function pairs(words: string[], line: number): [string, unknown][] {
       // (markers=[3,4) was compared as that text and failed at run time, saying nothing of why.
       if (JSON_START.test(raw)) throw new ScriptError(line, `${w}: the value is not JSON (${(e as Error).message}); a text is a bare word or in double quotes`);
     }
+    finite(v, line, w.slice(0, eq));
     return [w.slice(0, eq), v];
   });
 }
@@ -111,7 +122,8 @@ function checkWait(ms: number, line: number, what: string, realTime: boolean): v
 export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
   const realTime = !!opts.realTime;
   const steps: Step[] = [];
-  text.split('\n').forEach((raw, i) => {
+  // CRLF too (a script written on Windows): a \r left at the end kept a comment in the step ('.' stops at it).
+  text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
     const t = raw.replace(/\s+#.*$/, '').trim();
     if (!t || t.startsWith('#')) return;

@@ -21,6 +21,12 @@ export interface SimBoardOptions {
   pins: Record<string, string>;
   /** Storage image file; null keeps Storage in memory only. */
   storageFile?: string | null;
+  /**
+   * `storageFile` is read but never written: the board's writes (its boot counter at every
+   * power-up, firmware files a flash would update) last only as long as this board. For a command
+   * that only reads from the board, which on a real, running board writes nothing.
+   */
+  readOnlyStorage?: boolean;
   /** Shares Storage with an earlier board (power cut and restart in tests). */
   storage?: SimStorage;
   clock?: 'real' | 'fake';
@@ -63,7 +69,7 @@ export class SimBoard extends EventEmitter {
     super();
     this.opts = opts;
     this.clock = opts.clock === 'fake' ? new FakeClock() : new RealClock();
-    this.storage = opts.storage || new SimStorage(opts.storageFile || null);
+    this.storage = opts.storage || new SimStorage(opts.storageFile || null, undefined, undefined, !!opts.readOnlyStorage);
     this.pins = new SimPins(this.clock);
     const board = this;
     this.console = new SimConsole(

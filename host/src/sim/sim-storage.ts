@@ -69,12 +69,14 @@ export class SimStorage {
   /**
    * `capacity`: a Pico's 48 KB. `chunk`: the room a StorageFile takes at a time, as on a Pico
    * (Espruino reserves min(page, 4 KB) less its 32-byte header at a chunk's first byte; a Pico's
-   * pages are 16 KB); 0 counts its bytes as written.
+   * pages are 16 KB); 0 counts its bytes as written. `readOnly`: `path` is read, never written
+   * (see SimBoardOptions.readOnlyStorage); the board's own writes stay in memory.
    */
   constructor(
     private path: string | null,
     readonly capacity = 48 * 1024,
     readonly chunk = STORAGE_CHUNK_BYTES,
+    readonly readOnly = false,
   ) {
     if (!path) return;
     this.release = lockStorage(path);
@@ -93,12 +95,17 @@ export class SimStorage {
   static load(path: string): Record<string, string> {
     // A folder or a device is no image: name a file (deleting it, as for a bad image, is no advice there).
     let plain = true;
+    let folder = false;
     try {
-      plain = statSync(path).isFile();
+      const st = statSync(path);
+      plain = st.isFile();
+      folder = st.isDirectory();
     } catch {
       // Missing: readTextFile says so.
     }
     const hint = plain ? `start with empty Storage (dicetray sim --fresh --storage ${path}), or delete ${path}` : `name a file for the simulated board's Storage, not a folder or a device (--storage FILE, sim:FILE)`;
+    // Refused unread: reading a FIFO waits for a writer for ever, a device may never end.
+    if (!plain) throw new HostError(`cannot read the simulated board's Storage from ${path}: ${folder ? 'it is a directory' : 'it is not a file (a FIFO or a device)'}`, EXIT.input, hint);
     const text = readTextFile(path, hint, "read the simulated board's Storage from");
     let files: unknown;
     try {
@@ -112,7 +119,7 @@ export class SimStorage {
   }
 
   private persist(): void {
-    if (!this.path) return;
+    if (!this.path || this.readOnly) return;
     // Write-then-rename: the file on disk is always a complete image.
     writeFileSync(this.path + '.tmp', JSON.stringify(this.files));
     renameSync(this.path + '.tmp', this.path);
