@@ -52,7 +52,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
   program
     .command('script')
     .description('play a table script (buttons, waits, expectations) against a board')
-    .argument('<file>', 'table script')
+    .argument('<file>', 'table script, or - for standard input')
     .option('--board <board>', 'sim (empty Storage, the default), sim:FILE, tcp://HOST:PORT, a serial path or auto')
     // -p as every other command that talks to a board names it (flash's --board is a board model).
     .option('-p, --port <board>', 'the same as --board')

@@ -61,7 +61,7 @@ describe('table scripts on the simulated board (exact firmware bundle, buttons t
     ];
     for (const [line, why] of wrong) {
       const { runner } = await freshSimRunner();
-      // The run stops at the failure (the CLI says: FAILED after 3 of 4 steps).
+      // The run stops at the failure (the CLI says: FAILED at step 3 of 4).
       const results = await runner.run(parseScript(given + 'press K1\n' + line + '\npress K2\n'));
       expect(results.map((r) => r.ok), line).toEqual([true, true, false]);
       expect(results[2].problem, line).toMatch(why);

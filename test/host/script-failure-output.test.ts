@@ -21,7 +21,14 @@ describe('dicetray script output', () => {
     const r = await run(['script', f], dir);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toBe(`dicetray: ${f}:2: phase: expected "reroll_window", got "await_first_throw"\n${f}: FAILED after 2 of 3 steps\n`);
+    expect(r.err).toBe(`dicetray: ${f}:2: phase: expected "reroll_window", got "await_first_throw"\n${f}: FAILED at step 2 of 3 (line 2)\n`);
+  });
+
+  it('numbers the failed step itself, and its line (comments and blank lines are no steps)', async () => {
+    const f = script('counted.table', '# Ann and Ben\nnew Ann Ben\n\nexpect state phase=await_first_throw\nexpect state phase=reroll_window\npress K1\n');
+    const r = await run(['script', f], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`dicetray: ${f}:5: phase: expected "reroll_window", got "await_first_throw"\n${f}: FAILED at step 3 of 4 (line 5)\n`);
   });
 
   it('prints a pass on stdout, nothing on stderr', async () => {

@@ -124,7 +124,7 @@ describe('other slips, said with what to write', () => {
   });
 
   it('a wait in other units, and spaces around =', () => {
-    expect(() => parseScript('wait 8s\n')).toThrow(/^line 1: wait needs milliseconds, as digits, got 8s \(wait 8000 is 8 s\)$/);
+    expect(() => parseScript('wait 8sec0\n')).toThrow(/^line 1: wait needs a time: milliseconds as digits \(wait 8000\) or with a unit \(wait 8s, 1m30s, 500ms\), got 8sec0$/);
     expect(() => parseScript('expect state phase = await_throw\n')).toThrow(/^line 1: expected path=value, got phase \(no spaces around =\)$/);
     expect(() => parseScript('expect state active=Seat 1\n')).toThrow(/^line 1: expected path=value, got 1 \(a value with a space goes in double quotes: active="Seat 1"\)$/);
   });

@@ -18,12 +18,13 @@ describe('table-script steps', () => {
 
   it('needs two buttons and a time above 0 for a chord', () => {
     expect(() => parseScript('chord OK 3500\n')).toThrow(/chord needs two or more buttons/);
-    expect(() => parseScript('chord OK BK 0\n')).toThrow(/chord needs two or more buttons and milliseconds/);
+    expect(() => parseScript('chord OK BK 0\n')).toThrow(/chord needs two or more buttons and a time/);
   });
 
-  it('needs milliseconds as digits for wait', () => {
+  it('needs a time for wait: milliseconds as digits, or with a unit', () => {
     expect(parseScript('wait 9000\n')).toEqual([{ line: 1, op: 'wait', ms: 9000 }]);
-    expect(() => parseScript('wait 9s\n')).toThrow(/line 1: wait needs milliseconds/);
+    expect(parseScript('wait 9s\n')).toEqual([{ line: 1, op: 'wait', ms: 9000 }]);
+    expect(() => parseScript('wait 9x\n')).toThrow(/line 1: wait needs a time/);
   });
 
   it('takes one refusal code, and an LED inside the board with one palette letter', () => {

@@ -7,6 +7,7 @@ import { DEFAULT_BOARD_CONFIG, MAX_SETTING_MS, setConfig, WINDOW_MIN_MS, type Bo
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
 import { EXIT, HostError } from '../errors';
 import { durationText } from '../duration-text';
+import { parseDuration } from '../parse-duration';
 
 export type SettingKey = keyof BoardConfig;
 
@@ -82,20 +83,6 @@ export function describeValue(s: Setting, v: unknown): string {
   if (s.kind === 'level') return `${v} of 255`;
   const ms = v as number;
   return ms === 0 && s.zero ? s.zero : durationText(ms);
-}
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60000, min: 60000, h: 3600000 };
-
-/** `30m`, `1h30m`, `1.5s`, `500ms`; null if it is not a duration. */
-function parseDuration(t: string): number | null {
-  const re = /(\d+(?:\.\d+)?)\s*(ms|sec|min|s|m|h)/gy;
-  let total = 0;
-  let at = 0;
-  for (let m = re.exec(t); m; m = re.exec(t)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    at = re.lastIndex;
-  }
-  return at > 0 && at === t.length ? Math.round(total * 1000) / 1000 : null;
 }
 
 function usageError(message: string, hint: string): HostError {

@@ -57,18 +57,20 @@ async function connect(board: string): Promise<{ target: ScriptTarget; sim?: Sim
 }
 
 export async function script(file: string, opts: { board: string; json?: boolean; replaceGame?: boolean }, io: Output): Promise<number> {
-  const text = readTextFile(file, 'pass a table script (see test/fixtures/scripts/*.table)');
+  // '-': the script comes on standard input, as replay's log may (named so in messages).
+  const name = file === '-' ? 'standard input' : file;
+  const text = readTextFile(file === '-' ? 0 : file, 'pass a table script (see test/fixtures/scripts/*.table)', 'read', name);
   let steps: Step[];
   try {
     // A board on real time bounds waits tighter than the simulated board's jumping clock.
     steps = parseScript(text, { realTime: !(opts.board === 'sim' || opts.board.startsWith('sim:')) });
   } catch (e) {
     // FILE:LINE: as the failures of a run say it (an editor jumps there).
-    if (e instanceof ScriptError) throw new HostError(`${file}:${e.line}: ${e.reason}`, EXIT.input, 'dicetray script --help lists the steps');
+    if (e instanceof ScriptError) throw new HostError(`${name}:${e.line}: ${e.reason}`, EXIT.input, 'dicetray script --help lists the steps');
     throw e;
   }
   // Only comments and blank lines: "0 steps ok" passed a script that checked nothing (a wrong file?).
-  if (!steps.length) throw new HostError(`${file} has no steps (only comments and blank lines)`, EXIT.input, 'dicetray script --help lists the steps');
+  if (!steps.length) throw new HostError(`${name} has no steps (only comments and blank lines)`, EXIT.input, 'dicetray script --help lists the steps');
   const conn = await connect(opts.board);
   try {
     const runner = new ScriptRunner(conn.target);
@@ -84,18 +86,20 @@ export async function script(file: string, opts: { board: string; json?: boolean
       for (let i = 0; i < 50 && !runner.model.synced; i++) await new Promise((r) => setTimeout(r, 100));
       const st = runner.model.state;
       const why = !runner.model.synced ? 'cannot tell whether it has a game in progress (no snapshot came in 5 s)' : st && st.phase !== 'game_over' ? `has a game in progress (${st.players.map((p) => p.name).join(', ')}, step ${st.n})` : '';
-      if (why) throw new HostError(`${opts.board} ${why}: ${file}:${replaces.line} would replace it`, EXIT.usage, 'let the table finish or end it (staff menu, K3 held), or run the script with --replace-game');
+      if (why) throw new HostError(`${opts.board} ${why}: ${name}:${replaces.line} would replace it`, EXIT.usage, 'let the table finish or end it (staff menu, K3 held), or run the script with --replace-game');
     }
     const results = await runner.run(steps);
     const failed = results.filter((r) => !r.ok);
     const lost = failed.find((r) => r.lost);
-    if (lost) throw new HostError(`${file}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
+    if (lost) throw new HostError(`${name}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
     // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
     // object); the summary line keeps the shape of the passing one, which stays on stdout.
     if (opts.json) io.out(JSON.stringify({ ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed }));
-    for (const f of failed) io.err(`dicetray: ${file}:${f.line}: ${f.problem}`);
-    if (failed.length) io.err(`${file}: FAILED after ${results.length} of ${steps.length} steps`);
-    else if (!opts.json) io.out(`${file}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
+    for (const f of failed) io.err(`dicetray: ${name}:${f.line}: ${f.problem}`);
+    // The failed step's own number ("after 2 of 3" counted the failed step among those done).
+    const at = failed.length ? steps.findIndex((s) => s.line === failed[0].line) + 1 : 0;
+    if (failed.length) io.err(`${name}: FAILED at step ${at} of ${steps.length} (line ${failed[0].line})`);
+    else if (!opts.json) io.out(`${name}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
     if (conn.sim && conn.sim.errors.length) {
       io.err(`dicetray: the firmware raised: ${conn.sim.errors[0]}`);
       return EXIT.failed;

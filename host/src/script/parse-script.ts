@@ -4,9 +4,12 @@ import { ACTIONS } from '../../../shared/games/pechvogel/rules';
 import { pechvogel } from '../../../shared/games/pechvogel';
 import { describeError } from '../../../shared/engine/error-text';
 import { durationText } from '../duration-text';
+import { parseDuration } from '../parse-duration';
 import { didYouMean } from './did-you-mean';
 import { REFUSAL_CODES } from './refusal-codes';
 import { WAIT_LIMIT_MS } from './wait-limit';
+import { stripComment } from './strip-comment';
+import { beyondLatin1 } from './beyond-latin1';
 import { nonFinitePath } from '../../../shared/conformance/non-finite-path';
 
 export type Step =
@@ -109,6 +112,22 @@ function pairs(words: string[], line: number): [string, unknown][] {
   });
 }
 
+/**
+ * A wait's (or chord's) time in whole milliseconds: digits are milliseconds (wait 8000), or a
+ * duration as `config` reads one (8s, 1m30s, 500ms); null if it is neither.
+ */
+function durationMs(w: string | undefined): number | null {
+  if (w === undefined) return null;
+  const ms = /^\d+$/.test(w) ? Number(w) : parseDuration(w.toLowerCase());
+  return ms !== null && Number.isInteger(ms) ? ms : null;
+}
+
+/** Refuses a player's name the board would mangle (beyond-latin1.ts). */
+function boardName(name: string, line: number): void {
+  const c = beyondLatin1(name);
+  if (c) throw new ScriptError(line, `the name ${name} has ${c}: the board keeps one byte a character (Latin-1: ü, é, ß are fine), so it would show another; write it without`);
+}
+
 /** Refuses a wait (or chord) longer than the board's clock makes sense of (wait-limit.ts). */
 function checkWait(ms: number, line: number, what: string, realTime: boolean): void {
   const limit = realTime ? WAIT_LIMIT_MS.realTime : WAIT_LIMIT_MS.simulated;
@@ -125,8 +144,11 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
   // CRLF too (a script written on Windows): a \r left at the end kept a comment in the step ('.' stops at it).
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
-    const t = raw.replace(/\s+#.*$/, '').trim();
-    if (!t || t.startsWith('#')) return;
+    // A byte that is not UTF-8 (a Latin-1 or Windows-1252 file) was read as U+FFFD: a name
+    // with it reached the board as another.
+    if (raw.indexOf('\ufffd') >= 0) throw new ScriptError(line, 'not UTF-8: save the file as UTF-8');
+    const t = stripComment(raw).trim();
+    if (!t) return;
     // Words, keeping "quoted strings" (with spaces) and JSON values in one piece.
     const WORD = /(?:[^\s"]+|"[^"]*")+/g;
     const [op, ...rest] = t.match(WORD) || [];
@@ -140,6 +162,7 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
         const names = rest.filter((w) => !w.includes('=')).map((w) => (/^"[^"]*"$/.test(w) ? w.slice(1, -1) : w));
         if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
+        for (const n of names) boardName(n, line);
         const opts: { seed?: number; start?: number } = {};
         for (const w of rest.filter((x) => x.includes('='))) {
           const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
@@ -158,6 +181,8 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         // A given the rules refuse is the script's slip, found without a board (it failed at run time).
         const r = pechvogel.fromGiven(g, config || {});
         if (!r.ok) throw new ScriptError(line, `given refused by the rules: ${r.error.code} (${describeError(r.error)})`);
+        // The board reads the names of a loaded game as those of a new one.
+        for (const p of r.state.players) boardName(p.name, line);
         steps.push({ line, op: 'given', given: g, config });
         return;
       }
@@ -169,21 +194,23 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         steps.push({ line, op, buttons: rest });
         return;
       case 'chord': {
-        const ms = Number(rest[rest.length - 1]);
+        const ms = durationMs(rest[rest.length - 1]);
         const buttons = rest.slice(0, -1);
         for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b}`);
-        if (!(ms > 0) || buttons.length < 2) throw new ScriptError(line, 'chord needs two or more buttons and milliseconds');
+        if (ms === null || !(ms > 0) || buttons.length < 2) throw new ScriptError(line, 'chord needs two or more buttons and a time: milliseconds as digits (3500) or with a unit (3.5s)');
         // Simulated board only: its clock's bound.
         checkWait(ms, line, 'chord', false);
         steps.push({ line, op: 'chord', buttons, ms });
         return;
       }
-      case 'wait':
-        if (!/^\d+$/.test(rest[0] || '')) throw new ScriptError(line, `wait needs milliseconds, as digits${rest[0] ? `, got ${rest[0]}` : ''} (wait 8000 is 8 s)`);
-        noMore(rest, 1, line, 'wait MS');
-        checkWait(Number(rest[0]), line, 'wait', realTime);
-        steps.push({ line, op: 'wait', ms: Number(rest[0]) });
+      case 'wait': {
+        const ms = durationMs(rest[0]);
+        if (ms === null) throw new ScriptError(line, `wait needs a time: milliseconds as digits (wait 8000) or with a unit (wait 8s, 1m30s, 500ms)${rest[0] ? `, got ${rest[0]}` : ''}`);
+        noMore(rest, 1, line, 'wait 8000 or wait 8s');
+        checkWait(ms, line, 'wait', realTime);
+        steps.push({ line, op: 'wait', ms });
         return;
+      }
       case 'act': {
         const action = object(tail, line, 'act');
         if (typeof action.do !== 'string') throw new ScriptError(line, 'act needs an action with "do", e.g. act {"do":"pass"}');

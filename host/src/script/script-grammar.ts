@@ -3,14 +3,14 @@
  * (a file of its own: the CLI loads it at start, and the parser's imports only when a script runs).
  */
 export const SCRIPT_GRAMMAR = [
-  '# comment',
-  'new Ann Ben Cleo [seed=N] [start=N]   new game through the protocol (names = seats 1..n; "Ann Lee" for a name with spaces)',
+  '# comment                             from a # at the line start or after a space, outside "quotes"',
+  'new Ann Ben Cleo [seed=N] [start=N]   new game through the protocol (names = seats 1..n; "Ann Lee" for a name with spaces; Latin-1 letters only: ü, é, ß but no €)',
   "given {json}                          start from a scenario 'given' (and optional \"config\")",
   'press S1 K1 K1 OK                     short presses, in order (S1..S7, K1..K6, OK, BK)',
   'hold OK                               long press (held past the long-press time)',
   'bounce K3                             a bouncing press (simulated board only)',
-  'chord OK BK 3500                      hold buttons together for N ms (simulated board only)',
-  "wait 9000                             milliseconds (the simulated board's clock jumps; at most 24 h 1 min there, 1 h on other boards)",
+  'chord OK BK 3500                      hold buttons together for 3500 ms, or 3.5s (simulated board only)',
+  "wait 9000                             milliseconds, or with a unit as config takes: 9s, 1m30s, 500ms (the simulated board's clock jumps; at most 24 h 1 min there, 1 h on other boards)",
   'act {"do":"pass"}                     an engine action sent as a host command (refused: the script fails, unless the next step is expect rej CODE)',
   'powercut                              power off and on (simulated board only)',
   'expect act throw [json subset]        an accepted action of that kind arrived',
