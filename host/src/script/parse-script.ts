@@ -178,7 +178,7 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         const g = object(tail, line, 'given');
         const config = g.config as Record<string, unknown> | undefined;
         delete g.config;
-        // A given the rules refuse is the script's slip, found without a board (it failed at run time).
+        // A given the rules turn down is the script's slip, found without a board (it failed at run time).
         const r = pechvogel.fromGiven(g, config || {});
         if (!r.ok) throw new ScriptError(line, `given refused by the rules: ${r.error.code} (${describeError(r.error)})`);
         // The board reads the names of a loaded game as those of a new one.
@@ -262,7 +262,7 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
     }
   });
   // An action the rules do not know (act {"do":"pas"}) is a typo, as for expect act, unless the
-  // next step expects the board to refuse it (a test of that refusal).
+  // next step expects the board to turn it down (a test of that refusal).
   steps.forEach((s, i) => {
     const next = steps[i + 1];
     if (s.op !== 'act' || ACTIONS.indexOf(s.action.do as string) >= 0 || (next && next.op === 'expect_rej')) return;
