@@ -4,15 +4,21 @@
  * its own below the plot: the plots' margins hold their axis labels and keys.
  */
 import { escapeXml } from '../text/escape-xml';
-import { wrap } from '../text/wrap';
-import { stackSvgs } from './card-chance-svg';
+import { wrapWidth } from '../text/wrap-width';
+import { PLOT_STYLE as S } from './plot-style';
+import { stackSvgs } from './stack-svgs';
 
-export function withCaption(svg: string, width: number, height: number, caption: string): string {
-  // About 7 px a character at 12 px: a line fits the width with a margin.
-  const lines = wrap(caption, Math.floor((width - 40) / 7));
-  const h = 12 + 16 * lines.length;
-  const strip = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" font-family="sans-serif" font-size="12">`, `<rect width="${width}" height="${h}" fill="#fff"/>`];
-  lines.forEach((l, i) => strip.push(`<text class="caption" x="${width / 2}" y="${16 + 16 * i}" text-anchor="middle" fill="#555">${escapeXml(l)}</text>`));
+const LINE = S.caption + 6;
+
+/**
+ * The picture as written to a file, `width` × `height` (16:9 by default) with the caption inside:
+ * `draw` makes the plot in the height the caption leaves.
+ */
+export function withCaption(draw: (width: number, height: number) => string, caption: string, width: number = S.width, height: number = S.height): string {
+  const lines = wrapWidth(caption, width - 48, S.caption);
+  const h = 14 + LINE * lines.length;
+  const strip = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" font-family="${S.font}" font-size="${S.caption}">`, `<rect width="${width}" height="${h}" fill="#fff"/>`];
+  lines.forEach((l, i) => strip.push(`<text class="caption" x="${width / 2}" y="${S.caption + LINE * i}" text-anchor="middle" fill="${S.muted}">${escapeXml(l)}</text>`));
   strip.push('</svg>');
-  return stackSvgs([svg, strip.join('\n')], width, [height, h]);
+  return stackSvgs([draw(width, height - h), strip.join('\n')], width, [height - h, h], true);
 }

@@ -76,7 +76,10 @@ describe('dicetray odds and simulate (classroom)', () => {
     expect(last[12]).toBeCloseTo(ja.exact.points, 4);
     const pic = readFileSync(svg, 'utf8');
     expect(pic).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(pic.match(/<path /g)!.length).toBe(4);
+    expect(pic.match(/<path class="simulated" /g)!.length).toBe(4);
+    // Each checkpoint marked once, the four series taking turns (their own shapes: by colour alone
+    // a colour-blind student could not tell them apart; marks at the same point would cover each other).
+    expect(pic.match(/ class="point" /g)!.length).toBe(ja.rows.length);
     // --csv - (the table on standard output) still draws the --svg asked for, in every game.
     for (const game of ['pechvogel', 'seventh_dwarf', 'thats_life']) {
       const both = join(dir, `stdout-${game}.svg`);
@@ -89,9 +92,8 @@ describe('dicetray odds and simulate (classroom)', () => {
     const one = await cli(['simulate', '--turns', '1', '--svg', oneSvg, '--csv', join(dir, 'one.csv')]);
     expect(one.out.join('\n')).toMatch(/Pechvogel: 1 turn played/);
     expect(readFileSync(oneSvg, 'utf8')).toMatch(/Pechvogel: 1 simulated turn \(/);
-    // One point per series makes no line: a dot each, so the plot shows the simulation at all.
-    expect(readFileSync(oneSvg, 'utf8').match(/<circle /g)!.length).toBe(4);
-    expect(pic).not.toMatch(/<circle /);
+    // One point per series makes no line: a mark each, so the plot shows the simulation at all.
+    expect(readFileSync(oneSvg, 'utf8').match(/ class="point" /g)!.length).toBe(4);
     expect(one.out.join('\n')).toMatch(/written to .*one\.csv\nplot written to .*one\.svg$/);
     expect(one.out.join(' ')).toMatch(/no z yet/);
     expect(JSON.parse((await cli(['simulate', '--turns', '1', '--json'])).out[0]).z.points).toBe(null);

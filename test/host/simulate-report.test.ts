@@ -33,8 +33,8 @@ describe('convergenceSvg', () => {
       { name: 'low', exact: 0.2, points: [[1, 0.2], [100, 0.2]] },
       { name: 'high', exact: 0.6, points: [[1, 0.6], [100, 0.6]] },
     ]);
-    const exactY = [...svg.matchAll(/<line [^>]*y1="([\d.]+)"[^>]*stroke-dasharray="6 4" opacity/g)].map((m) => Number(m[1]));
-    const pathY = [...svg.matchAll(/<path d="M[\d.]+,([\d.]+)/g)].map((m) => Number(m[1]));
+    const exactY = [...svg.matchAll(/<line class="exact" [^>]*y1="([\d.]+)"[^>]*stroke-dasharray/g)].map((m) => Number(m[1]));
+    const pathY = [...svg.matchAll(/<path class="simulated" d="M[\d.]+,([\d.]+)/g)].map((m) => Number(m[1]));
     expect(exactY).toHaveLength(2);
     expect(exactY[1]).toBeLessThan(exactY[0]);
     expect(pathY[1]).toBeLessThan(pathY[0]);
@@ -48,7 +48,7 @@ describe('convergenceSvg', () => {
 
 describe('convergenceSvg, the labels beside the plot', () => {
   /** Each series' label: its text and the baseline it sits on. */
-  const labels = (svg: string) => [...svg.matchAll(/<text x="678" y="([\d.]+)" fill="[^"]+">([^<]+)</g)].map((m) => ({ y: Number(m[1]), text: m[2] }));
+  const labels = (svg: string) => [...svg.matchAll(/<text class="label" x="[\d.]+" y="([\d.]+)"><tspan [^>]*>([^<]+)</g)].map((m) => ({ y: Number(m[1]), text: m[2] }));
 
   it('are moved apart where exact values coincide (from 3,2: marker = frustration = 11/20, both = Murphy = 1/10), each near its line', async () => {
     const j = JSON.parse((await cli(['simulate', '--from', '3,2', '--turns', '50', '--json'])).out[0]);
@@ -56,15 +56,16 @@ describe('convergenceSvg, the labels beside the plot', () => {
     const ls = labels(svg);
     expect(ls.map((l) => l.text)).toEqual(['marker 0.550', 'frustration 0.550', 'both 0.100', 'murphy 0.100']);
     const ys = ls.map((l) => l.y).sort((a, b) => a - b);
-    // 12 px text: baselines at least 14 px apart (they were on the same pixel and overprinted).
-    for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(14);
-    const lineY = [...svg.matchAll(/<line x1="60" x2="670" y1="([\d.]+)"[^>]*stroke-dasharray="6 4"/g)].map((m) => Number(m[1]));
-    ls.forEach((l, i) => expect(Math.abs(l.y - 4 - lineY[i])).toBeLessThanOrEqual(14));
+    // 26 px text: baselines at least 30 px apart (they were on the same pixel and overprinted).
+    for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(30);
+    // Each within a label's height of its line (the baseline sits 0.35 em below the middle).
+    const lineY = [...svg.matchAll(/<line class="exact" [^>]*y1="([\d.]+)"/g)].map((m) => Number(m[1]));
+    ls.forEach((l, i) => expect(Math.abs(l.y - 26 * 0.35 - lineY[i])).toBeLessThanOrEqual(36));
   });
 
   it('stay where they were when apart, and within the plot at its floor and ceiling', () => {
-    expect(labelPlaces([100, 300, 200], 50, 400)).toEqual([100, 300, 200]);
-    expect(labelPlaces([400, 400, 400], 50, 400)).toEqual([372, 386, 400]);
-    expect(labelPlaces([50, 50], 50, 400)).toEqual([50, 64]);
+    expect(labelPlaces([100, 300, 200], 50, 400, 14)).toEqual([100, 300, 200]);
+    expect(labelPlaces([400, 400, 400], 50, 400, 14)).toEqual([372, 386, 400]);
+    expect(labelPlaces([50, 50], 50, 400, 14)).toEqual([50, 64]);
   });
 });

@@ -20,17 +20,19 @@ describe("simulate thats_life --svg: every card's share against its exact chance
     expect(r.code).toBe(0);
     const cards = JSON.parse(r.out[0]).cards as { k: number; card: string; share: number; exact: number }[];
     const pic = readFileSync(svg, 'utf8');
-    // Two plots in one file: where they stop (top), the running shares of three cards (below),
-    // and under them the caption saying how it was made (classroom-recipe.test.ts).
-    expect(pic).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="988"[^]*<svg y="0" [^>]*height="960"/);
-    expect(pic).toMatch(/<svg y="0" [^>]*>[\s\S]*where they stop[\s\S]*<svg y="480" [^>]*>[\s\S]*running share/);
+    // Two plots in one 16:9 picture (a projector's screen; they were 800 × 988, taller than a
+    // 720 px window): where they stop (top), the running shares of three cards (below), and under
+    // them the caption saying how it was made (classroom-recipe.test.ts).
+    expect(pic).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="100%" height="100%" viewBox="0 0 1600 900"/);
+    const [, upper] = /<svg y="0" [^>]*>\n<svg y="0" [^>]*height="(\d+)"/.exec(pic)!.map(Number);
+    expect(pic).toMatch(new RegExp(`<svg y="0" [^>]*>[\\s\\S]*where they stop[\\s\\S]*<svg y="${upper}" [^>]*>[\\s\\S]*running share`));
     const exact = centres(pic, 'exact');
     const share = centres(pic, 'share');
     expect(exact.length).toBe(32);
     expect(share.length).toBe(32);
     // The same scale for both marks: the height between a card's two marks is its share's distance
     // from the exact chance (px per unit of chance from the first card, whose exact chance is 1/6).
-    const zero = Number(pic.match(/<line x1="60" x2="780" y1="([\d.]+)"[^>]*\/><text[^>]*>0\.00</)![1]);
+    const zero = Number(pic.match(/<line class="grid" [^>]*y1="([\d.]+)"[^>]*\/><text[^>]*>0\.00</)![1]);
     const perUnit = (zero - exact[0].y) / cards[0].exact;
     cards.forEach((c, i) => {
       expect(share[i].x).toBeCloseTo(exact[i].x, 0);
@@ -41,7 +43,7 @@ describe("simulate thats_life --svg: every card's share against its exact chance
     for (let i = 1; i < 32; i++) expect(exact[i].x).toBeGreaterThan(exact[i - 1].x);
     expect(pic).toContain(`>${cards[5].card}</text>`);
     // The limit both tend to, 2/7, as a dashed line at its height.
-    const limit = Number(pic.match(/<line x1="60" x2="780" y1="([\d.]+)" y2="[\d.]+" stroke="#2ca02c" stroke-dasharray/)![1]);
+    const limit = Number(pic.match(/<line class="limit" [^>]*y1="([\d.]+)" y2="[\d.]+" [^>]*stroke-dasharray/)![1]);
     expect(zero - limit).toBeCloseTo((2 / 7) * perUnit, 0);
     expect(pic).toContain('2/7 = 1 / 3.5, the mean roll');
     // Below: the running shares of cards 1, 6 and 12, each named with its card.

@@ -2,7 +2,7 @@
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { scratchDir } from './host-harness';
 
-const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * A page at `viewport`; its browser is closed by the caller's clean-up list `done` (run in

@@ -13,10 +13,12 @@ import { boardText, checkFromPolicy, parseDwPolicy, parseFrom, parseGame, parseP
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { dwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
-import { cardChanceSvg, stackSvgs } from '../../../shared/odds/card-chance-svg';
+import { cardChanceSvg } from '../../../shared/odds/card-chance-svg';
+import { stackSvgs } from '../../../shared/odds/stack-svgs';
 import { walkFigures } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { withCaption } from '../../../shared/odds/caption-svg';
+import { OKABE_ITO } from '../../../shared/odds/okabe-ito';
 import { recipe, recipeText, type Recipe } from '../recipe';
 
 /** "1 simulated turn", "100,000 simulated turns" (plot titles). */
@@ -176,8 +178,8 @@ const fromJson = (from: TurnEnd | null): string => (from ? `${from.targets},${fr
  */
 const simRecipe = (game: string, settings: (string | false)[], played: number, seed: number): Recipe => recipe(['simulate', game, ...settings, `--turns ${played}`, `--seed ${seed}`], seed);
 
-/** The plot as written: every plot is 800 wide; the caption says how it was made. */
-const plotFile = (svg: string, height: number, made: Recipe): string => withCaption(svg, 800, height, recipeText(made));
+/** The plot as written: 16:9, scaled to the window or slide; the caption says how it was made. */
+const plotFile = (draw: (width: number, height: number) => string, made: Recipe): string => withCaption(draw, recipeText(made));
 
 /** Exit code of a run: 130 (as for any Ctrl-C) when it was interrupted, though it reported. */
 const runExit = (played: number, asked: number): number => (played < asked ? EXIT.interrupted : EXIT.ok);
@@ -256,7 +258,7 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made);
   if (opts.svg) {
     const series: Series[] = KINDS.map((k) => ({ name: k === 'murphy' ? 'Murphy' : k, exact: p[k], points: rows.map((r) => [r.n, r.f[k]] as [number, number]) }));
-    writeOutputFile(opts.svg, plotFile(convergenceSvg(`Pechvogel: ${turnsText(played)} (seed ${seed}, ${start}) against the exact odds`, series), 480, made));
+    writeOutputFile(opts.svg, plotFile((width, height) => convergenceSvg(`Pechvogel: ${turnsText(played)} (seed ${seed}, ${start}) against the exact odds`, series, { width, height }), made));
   }
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
@@ -308,7 +310,7 @@ async function shareReport(
   const z = shareZ(last.share, p, last.n);
   const made = r.made(played);
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, [['turns', key, key + '_exact'] as Cell[]].concat(rows.map((x) => [x.n, x.share, p])), opts.decimalComma, io, made);
-  if (opts.svg) writeOutputFile(opts.svg, plotFile(convergenceSvg(r.svgTitle(played), [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }]), 480, made));
+  if (opts.svg) writeOutputFile(opts.svg, plotFile((width, height) => convergenceSvg(r.svgTitle(played), [{ name: r.svgName, exact: p, points: rows.map((x) => [x.n, x.share] as [number, number]) }], { width, height }), made));
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
@@ -405,9 +407,17 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made);
   if (opts.svg) {
     // Every card's share against its exact chance and the limit (the lesson), then three cards' running shares.
-    const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll');
-    const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), 'figures');
-    writeOutputFile(opts.svg, plotFile(stackSvgs([cards, running], 800, [480, 480]), 960, made));
+    // One 16:9 picture, the lesson taking more of its height (a 32-card axis wants the whole width).
+    writeOutputFile(
+      opts.svg,
+      plotFile((width, height) => {
+        const upper = Math.round(height * 0.56);
+        const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll', width, upper);
+        // Green, purple and black: the card plot above has blue for exact and vermillion for simulated.
+        const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), { xLabel: 'figures', width, height: height - upper, colours: [OKABE_ITO.green, OKABE_ITO.purple, OKABE_ITO.black] });
+        return stackSvgs([cards, running], width, [upper, height - upper]);
+      }, made),
+    );
   }
   const code = runExit(walks, asked);
   if (csvOnStdout) return code;
