@@ -37,7 +37,14 @@ describe('dicetray config, listing a simulated board', () => {
   it('does not make a Storage file that was not there: it lists a new board\'s settings', async () => {
     const dir = scratchDir('dt-config-ro-');
     const file = path.join(dir, 'none.json');
-    expect(settings(await run(['config', '-p', 'sim:' + file, '--json'], dir)).brightness).toBe(32);
+    const r = await run(['config', '-p', 'sim:' + file, '--json'], dir);
+    expect(settings(r).brightness).toBe(32);
+    expect(JSON.parse(r.out.trim()).note).toMatch(/does not exist yet: these are a new board's defaults/);
+    // Said in the listing too, not "as saved in the board's Storage"; still exit 0 (the defaults are worth seeing).
+    const t = await run(['config', '-p', 'sim:' + file], dir);
+    expect(t.code, t.err).toBe(0);
+    expect(t.out.split('\n')[0]).toMatch(/none\.json does not exist yet: these are a new board's defaults/);
+    expect(t.out).not.toMatch(/as saved in the board's Storage/);
     expect(existsSync(file)).toBe(false);
   }, 60_000);
 });

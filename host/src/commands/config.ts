@@ -25,6 +25,7 @@ import { EXIT, HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
 import type { Output } from '../output';
+import { existsSync } from 'node:fs';
 
 const HELLO_TIMEOUT_MS = 5000;
 const HELLO_RETRY_MS = 1000;
@@ -196,6 +197,9 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
   const spec = parseBoardSpec(!opts.port || opts.port === 'auto' ? await findOneBoard() : opts.port);
   // Only listing: a simulated board boots for this run and counts the boot in its Storage (dt.boots),
   // which a real board, already running, does not do when a program just reads it. Its file stays as it was.
+  // A simulated board with no Storage file yet (or sim:memory) lists a new board's defaults: useful
+  // (what it would start with), but said, not passed off as what some board saved.
+  const noFile = spec.kind === 'sim' && sets.length === 0 && (spec.storage === null || !existsSync(spec.storage));
   const stream = await openBoard(spec, { failFast: true, readOnly: sets.length === 0 });
   let values: Record<string, unknown> = {};
   let source: 'console' | 'snapshot' = 'snapshot';
@@ -250,15 +254,19 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
   const failure = kept.length ? `${spec.name} did not keep what was set: ${kept.join('; ')}` : '';
   const failureHint = 'run it again; a board that still does not keep it may have no Storage left for its settings';
 
+  const newBoard =
+    spec.kind === 'sim' && spec.storage !== null
+      ? `its Storage file ${spec.storage} does not exist yet: these are a new board's defaults (setting a value, KEY=VALUE, makes the file)`
+      : "sim:memory starts with empty Storage: these are a new board's defaults";
   if (opts.json) {
     const settings: Record<string, unknown> = {};
     for (const s of SETTINGS) settings[s.key] = values[s.key] === undefined ? null : values[s.key];
     const set: Record<string, unknown> = {};
     for (const s of sets) set[s.setting.key] = { value: s.value, confirmed: confirmed[s.setting.key] || null };
     const error = failure ? { code: 'failed', message: failure, hint: failureHint, exit: EXIT.failed } : undefined;
-    io.out(JSON.stringify({ ok: !failure, board: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || undefined, error }));
+    io.out(JSON.stringify({ ok: !failure, board: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || (noFile ? newBoard : undefined), error }));
   } else {
-    io.out(`${spec.name}: dicetray ${hello.fw} on ${hello.board}; ${source === 'console' ? "settings as saved in the board's Storage (read through its console)" : `settings the board reports in use (${note})`}`);
+    io.out(`${spec.name}: dicetray ${hello.fw} on ${hello.board}; ${noFile ? newBoard : source === 'console' ? "settings as saved in the board's Storage (read through its console)" : `settings the board reports in use (${note})`}`);
     for (const s of SETTINGS) {
       const v = values[s.key];
       const mark = sets.some((x) => x.setting === s) ? '*' : ' ';

@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { autoSpec, openBoard, parseBoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
+import { boardIdentity } from '../link/board-identity';
 import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
@@ -75,10 +76,10 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
     if (!(e instanceof HostError && /no Espruino board found/.test(e.message))) throw e;
   });
   const specs = wanted.map((w) => (w.port === 'auto' ? autoSpec() : parseBoardSpec(w.port)));
-  // Named twice: the same port or Storage file however spelt (`sim` is its default file); every
-  // sim:memory is a board of its own.
-  const names = specs.map((s, i) => (s.kind === 'serial' ? resolve(s.path) : s.kind === 'sim' ? (s.storage === null ? 'memory ' + i : s.storage) : s.name));
-  if (new Set(names).size !== names.length) throw new HostError('the same board is named twice', EXIT.usage, 'give each --port once');
+  // Named twice, however spelt: one of the two would be refused as busy, or they would hang each other up.
+  const names = specs.map(boardIdentity);
+  const twice = names.findIndex((n, i) => names.indexOf(n) !== i);
+  if (twice >= 0) throw new HostError(`the same board is named twice: ${args[names.indexOf(names[twice])]} and ${args[twice]}`, EXIT.usage, 'give each --port once');
   if (wanted.length === 1 && wanted[0].label === 'table 1') wanted[0].label = specs[0].name;
 
   const streams: BoardStream[] = [];

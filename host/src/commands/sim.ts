@@ -25,6 +25,8 @@ import { checkSimOptions, exposeError } from './sim-options';
 import type { Output } from '../output';
 import { keyQueue } from '../sim/key-queue';
 import { hostNow } from '../host-clock';
+import { existingFolder } from '../existing-folder';
+import { checkPtyPath } from '../sim/pty-path';
 
 export interface SimOptions {
   pty?: string;
@@ -88,8 +90,12 @@ function frameRows(frame: Uint8Array): string[] {
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
-  const bundle = await ensureBundle();
-  const { code, manifest } = bundle;
+  if (opts.pty) {
+    // A second sim on this pty path took it over (and left the first out of reach when it quit);
+    // asked first, as that sim's link is what is there.
+    lockPath(resolve(opts.pty), (pid, path) => new HostError(`the pty ${path} is in use by another dicetray sim (process ${pid})`, EXIT.usage, 'choose another --pty path, or stop the other sim first'));
+    checkPtyPath(resolve(opts.pty), opts.pty);
+  }
   const storageFile = resolve(opts.storage || DEFAULT_SIM_STORAGE);
   const onStorage = (f: () => void) => {
     try {
@@ -98,7 +104,12 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       throw fileError('use the Storage file', storageFile, e, 'give --storage a file in a directory you can write to');
     }
   };
-  onStorage(() => mkdirSync(dirname(storageFile), { recursive: true }));
+  // The default folder is made; one the user named must exist, as for sim:FILE (a typo made a
+  // new, empty board there without a word).
+  if (storageFile === resolve(DEFAULT_SIM_STORAGE)) onStorage(() => mkdirSync(dirname(storageFile), { recursive: true }));
+  else existingFolder(storageFile, `--storage ${opts.storage}`, 'name a file in an existing folder (make it first: mkdir -p DIR), or leave --storage out for the default one');
+  const bundle = await ensureBundle();
+  const { code, manifest } = bundle;
   // Taken before --fresh empties it (and after its folder exists, for the lock file beside it):
   // another sim's file is refused, not erased. Kept until exit.
   lockStorage(storageFile);
@@ -140,8 +151,6 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     setTimeout(again, 1000);
   };
   if (opts.pty || opts.tcp) {
-    // A second sim on this pty path took it over (and left the first out of reach when it quit).
-    if (opts.pty) lockPath(resolve(opts.pty), (pid, path) => new HostError(`the pty ${path} is in use by another dicetray sim (process ${pid})`, EXIT.usage, 'choose another --pty path, or stop the other sim first'));
     try {
       exposure = opts.pty ? await exposeOnPty(board, resolve(opts.pty), (why) => ptyGone(why)) : await exposeOnTcp(board, Number(opts.tcp));
     } catch (e) {

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import type { SimBoard } from '../sim/sim-board';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
@@ -15,6 +15,7 @@ import { DEFAULT_SIM_STORAGE } from '../defaults';
 import { ensureBundle } from '../firmware-bundle';
 import { EXIT, HostError } from '../errors';
 import { findOneBoard } from './find-boards';
+import { existingFolder } from '../existing-folder';
 
 export const BAUD_RATE = 115200;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -303,9 +304,8 @@ export function openError(spec: BoardSpec, e: Error): HostError {
  */
 export function simStorageFolder(spec: Extract<BoardSpec, { kind: 'sim' }>): void {
   if (!spec.storage) return;
-  const dir = dirname(spec.storage);
-  if (spec.name === 'sim') mkdirSync(dir, { recursive: true });
-  else if (!existsSync(dir)) throw new HostError(`${spec.name}: no directory ${dir}`, EXIT.input, 'name a file in an existing folder (sim:FILE), or sim alone for the default one');
+  if (spec.name === 'sim') mkdirSync(dirname(spec.storage), { recursive: true });
+  else existingFolder(spec.storage, spec.name, 'name a file in an existing folder (sim:FILE), or sim alone for the default one');
 }
 
 /** Opens the board; rejects with EXIT.noBoard if the first attempt fails (unless failFast is false). */

@@ -21,10 +21,16 @@ export function exposeOnPty(sim: SimBoard, path: string, gone?: (why: string) =>
     const toPty = (d: Buffer) => {
       if (p.stdin!.writable) p.stdin!.write(d);
     };
-    p.on('error', (e) => reject(new Error(`cannot start socat (${(e as Error).message}); install it: apt-get install socat`)));
+    p.on('error', (e) =>
+      reject(new Error((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'socat is not installed: --pty makes its pseudo-terminal with it' : `cannot start socat (${(e as Error).message}); install it: apt-get install socat`)),
+    );
+    // socat's own error line ("E symlink(…): …"): why it ended before the pty was ready.
+    let why = '';
     // socat gone (cable pulled): writes fail quietly until the board is exposed again.
     p.stdin!.on('error', () => {});
     p.stderr!.on('data', (d: Buffer) => {
+      const e = / E (.*)/.exec(d.toString());
+      if (e) why = e[1].trim();
       if (!ready && /starting data transfer loop/.test(d.toString())) {
         ready = true;
         resolve({
@@ -39,7 +45,7 @@ export function exposeOnPty(sim: SimBoard, path: string, gone?: (why: string) =>
     });
     p.on('exit', (code, signal) => {
       sim.off('data', toPty);
-      if (!ready) reject(new Error(`socat exited (${code}) before the pty was ready`));
+      if (!ready) reject(new Error(`socat exited (${code}) before the pty was ready${why ? ': ' + why : ''}`));
       else if (!closed && gone) gone(signal ? `socat ended by ${signal}` : `socat exited (${code})`);
     });
     p.stdout!.on('data', (d: Buffer) => sim.write(d));
