@@ -19,8 +19,8 @@ describe('mirror, one board named twice', () => {
     expectClean(r, 2, /the same board is named twice: bar=\S+ttyDICE and \S+pts-7/);
   });
 
-  it('tcp://HOST:PORT with a trailing slash, or the host in capitals, is the same board', async () => {
-    for (const other of ['tcp://127.0.0.1:24999/', 'tcp://LOCALHOST:24999']) {
+  it('tcp://HOST:PORT with a trailing slash, the host in capitals, or another name of the loopback, is the same board', async () => {
+    for (const other of ['tcp://127.0.0.1:24999/', 'tcp://LOCALHOST:24999', 'tcp://localhost:24999']) {
       const first = other.includes('LOCAL') ? 'tcp://localhost:24999' : 'tcp://127.0.0.1:24999';
       expectClean(await run(['mirror', '-p', 'a=' + first, '-p', 'b=' + other, '--no-log'], dir, 20_000), 2, /named twice: a=.* and b=/);
     }
