@@ -9,11 +9,12 @@ import { EXIT, HostError } from './errors';
 /** Throws exit 6 (a bad path) naming `what` when the folder of `file` is missing or not a folder. */
 export function existingFolder(file: string, what: string, hint: string): void {
   const dir = dirname(file);
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
   } catch {
-    // Missing, or a part of the path is a file (ENOTDIR): no folder there either way.
+    // Missing, or a part of the path above it is a file (ENOTDIR).
+    throw new HostError(`${what}: no directory ${dir}`, EXIT.input, hint);
   }
-  if (!isDir) throw new HostError(`${what}: no directory ${dir}`, EXIT.input, hint);
+  if (!isDir) throw new HostError(`${what}: ${dir} is not a directory`, EXIT.input, hint);
 }

@@ -1,8 +1,7 @@
-/** Where commands write; tests pass their own to capture output. */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { wrap } from '../../shared/text/wrap';
 import { EXIT, fileError, HostError } from './errors';
+import { existingFolder } from './existing-folder';
 export interface Output {
   out(line: string): void;
   err(line: string): void;
@@ -108,14 +107,7 @@ export function readTextFile(file: string | 0, hint: string, what = 'read', name
  * but the error. Said as the mirror says it for its --csv.
  */
 export function checkOutputFolder(file: string, hint = 'name a file in a folder you can write to'): void {
-  const dir = dirname(file);
-  let isDir: boolean;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    throw new HostError(`cannot write ${file}: no directory ${dir}`, EXIT.input, hint);
-  }
-  if (!isDir) throw new HostError(`cannot write ${file}: ${dir} is not a directory`, EXIT.input, hint);
+  existingFolder(file, `cannot write ${file}`, hint);
 }
 
 /** Writes a whole output file (a table, a plot); a failure is a file error (exit 6) with a hint. */

@@ -128,11 +128,12 @@ export class ActionLogWriter {
       try {
         // A new (or empty) file starts with the BOM and the header; an older dicetray's file, begun
         // without a BOM, goes on without one (a BOM mid-file would be a character in a cell).
-        if (!existsSync(opts.csv) || (statSync(opts.csv).isFile() && !statSync(opts.csv).size)) writeFileSync(opts.csv, CSV_BOM + header + '\n');
+        const st = existsSync(opts.csv) ? statSync(opts.csv) : null;
+        if (!st || (st.isFile() && !st.size)) writeFileSync(opts.csv, CSV_BOM + header + '\n');
         // A pipe or a device (/dev/stdout, a FIFO): reading it back for its header waited for ever
         // (or read a terminal); a stream has nothing to continue, so its header starts it (no BOM:
         // a stream goes to programs, as the classroom CSVs on standard output do).
-        else if (!statSync(opts.csv).isFile()) appendFileSync(opts.csv, header + '\n');
+        else if (!st.isFile()) appendFileSync(opts.csv, header + '\n');
         else {
           appendFileSync(opts.csv, '');
           first = readFileSync(opts.csv, 'utf8').split('\n')[0].replace(/^\uFEFF/, '').trim();
