@@ -12,6 +12,7 @@ import { TableMirror, type TableNote } from '../mirror/table-mirror';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, downLine, drawBoard, tableHeader } from '../view/terminal-view';
+import { colourWanted } from '../view/colour-wanted';
 import { RefusalClock } from '../view/refusal-clock';
 import { fitScreen } from '../view/fit-screen';
 import { mirrorScreenParts } from '../view/mirror-screen';
@@ -151,6 +152,7 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
 /** A terminal that redraws the whole picture, at most every 100 ms. */
 function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: boolean): { dirty(): void; close(): void } {
   let dirty = true;
+  const colour = colourWanted();
   // Per table, when the refusal it shows came (a press refused again alike brings no ui line).
   const refusals = tables.map((t) => {
     const c = new RefusalClock();
@@ -171,13 +173,13 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
       return {
         header: tableHeader(t.label, t.stream.spec.name, t.status, t.model.hello),
         down: live ? '' : downLine(t.status),
-        board: drawBoard(t.model.frame, GEOMETRY.width, true),
+        board: drawBoard(t.model.frame, GEOMETRY.width, colour),
         game: describeGame(t.model.state, ui, hostNow(), { setup: t.model.setup, odds, refusalSince: ui ? refusals[i].since(ui) : undefined, live, selfTest: t.model.selfTest }),
         notes: t.recent.slice(-4).map((r) => r.text),
       };
     });
     const parts = mirrorScreenParts(views, webUrl, process.stdout.rows);
-    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
+    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows, colour));
   };
   process.stdout.write('\x1b[?25l');
   const timer = setInterval(draw, 100);

@@ -9,6 +9,7 @@ import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
 import { MirrorModel } from '../mirror/mirror-model';
 import { describeGame, drawBoard } from '../view/terminal-view';
+import { colourWanted } from '../view/colour-wanted';
 import { simRestartEvent as RESTARTED, simScreenParts } from '../view/sim-screen';
 import { lockPath, lockStorage } from '../sim/path-lock';
 import { RefusalClock } from '../view/refusal-clock';
@@ -209,13 +210,14 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   }
 
   let long = false;
+  const colour = colourWanted();
   const draw = () => {
     const title = 'dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror');
     const screen = model
-      ? { board: drawBoard(model.frame, GEOMETRY.width, true), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
+      ? { board: drawBoard(model.frame, GEOMETRY.width, colour), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
       : { board: frameRows(board.frame), game: [] };
     const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows, process.stdout.columns);
-    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows));
+    process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows, colour));
   };
   process.stdout.write('\x1b[?25l');
   const timer = setInterval(draw, 150);

@@ -2,8 +2,10 @@
  * Puts a whole screen into the terminal as it is: lines cut to its width (colours kept, a line
  * never wraps), the least important lines dropped when it is too short, and drawn over the last
  * screen in place (home, each line then clear to its end, clear below) instead of clearing first,
- * which flickers at the redraw rates of the sim and the mirror.
+ * which flickers at the redraw rates of the sim and the mirror. `colour` false (NO_COLOR): the
+ * lines lose their colour sequences.
  */
+import { withoutColour } from './colour-wanted';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
 
@@ -47,7 +49,7 @@ export interface ScreenPart {
   fromEnd?: boolean;
 }
 
-export function fitScreen(parts: ScreenPart[], cols?: number, rows?: number): string {
+export function fitScreen(parts: ScreenPart[], cols?: number, rows?: number, colour = true): string {
   const room = rows && rows > 1 ? rows - 1 : Infinity;
   const ps = parts.map((p) => ({ lines: p.lines.slice(), drop: p.drop || 0, fromEnd: !!p.fromEnd }));
   let count = ps.reduce((n, p) => n + p.lines.length, 0);
@@ -59,6 +61,7 @@ export function fitScreen(parts: ScreenPart[], cols?: number, rows?: number): st
   for (const p of order) while (count > room && p.lines.length) (p.fromEnd ? p.lines.pop() : p.lines.shift(), count--);
   let lines = ps.flatMap((p) => p.lines);
   if (lines.length > room) lines = lines.slice(0, room);
+  if (!colour) lines = lines.map(withoutColour);
   if (cols && cols > 1) lines = lines.map((l) => cutLine(l, cols - 1));
   return '\x1b[H' + lines.map((l) => l + '\x1b[K').join('\n') + '\n\x1b[J';
 }

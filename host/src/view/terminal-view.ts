@@ -10,19 +10,21 @@ import { letterRgb } from './palette';
 
 const ESC = '\x1b[';
 
-function led(rgb: number[], colour: boolean): string {
-  if (!colour) return rgb[0] + rgb[1] + rgb[2] > 0 ? '●' : '·';
+function led(letter: string, colour: boolean): string {
+  const rgb = letterRgb(letter);
+  // Without colour a lit LED is its palette letter (R red, G green, W white, d dim, …).
+  if (!colour) return rgb[0] + rgb[1] + rgb[2] > 0 ? letter : '·';
   if (rgb[0] + rgb[1] + rgb[2] === 0) return `${ESC}38;5;238m·${ESC}0m`;
   return `${ESC}38;2;${rgb[0]};${rgb[1]};${rgb[2]}m●${ESC}0m`;
 }
 
-/** 16×8 board from a letter frame (row-major). */
+/** 16×8 board from a letter frame (row-major); `colour` false: letters for the lit LEDs. */
 export function drawBoard(frame: string, width: number, colour: boolean): string[] {
   const rows: string[] = [];
   if (!frame) return ['(no LED frame yet)'];
   for (let y = 0; y * width < frame.length; y++) {
     let row = '';
-    for (let x = 0; x < width; x++) row += led(letterRgb(frame[y * width + x]), colour) + (x === 7 ? '  ' : ' ');
+    for (let x = 0; x < width; x++) row += led(frame[y * width + x], colour) + (x === 7 ? '  ' : ' ');
     rows.push(row);
   }
   return rows;

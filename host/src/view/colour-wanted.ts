@@ -1,0 +1,16 @@
+/**
+ * Whether the terminal screens draw in colour: not when NO_COLOR is set and not empty
+ * (no-color.org), for monochrome terminals, screen readers and logs of a session. Without colour
+ * the LED board shows each lit LED's palette letter, so the colour a player would see is still
+ * there to read.
+ */
+export function colourWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.NO_COLOR;
+}
+
+const SGR = /\x1b\[[0-9;]*m/g;
+
+/** `line` without its colour and weight (SGR) sequences; cursor moves are left alone. */
+export function withoutColour(line: string): string {
+  return line.replace(SGR, '');
+}

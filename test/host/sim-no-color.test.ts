@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { CLI, scratchDir, waitUntil } from '../support/host-harness';
+
+// `dicetray sim` in a real terminal (util-linux `script`) with NO_COLOR set: a monochrome terminal,
+// a screen reader or a session log gets no colour sequences, and the LED board its letters.
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  while (running.length) running.pop()!.kill('SIGKILL');
+});
+
+function simOutput(env: Record<string, string>) {
+  const run = [process.execPath, CLI, 'sim', '--fresh', '--storage', path.join(scratchDir(), 'sim-storage.json')].map((a) => `'${a}'`).join(' ');
+  const proc = spawn('script', ['-q', '-e', '-c', run, '/dev/null'], { env: { ...process.env, TERM: 'xterm', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  running.push(proc);
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  return { proc, out: () => out };
+}
+
+const SGR = /\x1b\[[0-9;]*m/;
+
+describe('dicetray sim with NO_COLOR', () => {
+  it('draws no colour and shows lit LEDs as palette letters; without NO_COLOR it draws colour', async () => {
+    const plain = simOutput({ NO_COLOR: '1' });
+    const coloured = simOutput({ NO_COLOR: '' });
+    // A seat joined lights its seat LEDs.
+    await waitUntil('the set-up screen (plain)', () => plain.out().includes('Set-up: 2–5 seat buttons join'), 15_000);
+    await waitUntil('the set-up screen (coloured)', () => coloured.out().includes('Set-up: 2–5 seat buttons join'), 15_000);
+    plain.proc.stdin!.write('1');
+    await waitUntil('Seat 1 joined', () => plain.out().includes('Joined: Seat 1'), 15_000);
+    // A board row: two halves of 8 LEDs, off as '·', lit as its letter; at least one lit.
+    const row = /^ *(?:[.dWRGBYCMO·] ){8} (?:[.dWRGBYCMO·] ){8}/gm;
+    await waitUntil('a lit LED as a letter', () => ((plain.out().split('\x1b[H').pop() || '').match(row) || []).some((r) => /[dWRGBYCMO]/.test(r)), 15_000);
+    expect(plain.out()).not.toMatch(SGR);
+    expect(coloured.out()).toMatch(SGR);
+    expect(coloured.out()).toContain('●');
+  }, 40_000);
+});
