@@ -223,7 +223,7 @@ export function layoutMd(): string {
     '## Looks (blink patterns)',
     '',
     'Every region reads without colour: its position says what it is, the look says its state.',
-    `Slow = ${BLINK.slowPeriodMs} ms period, fast = ${BLINK.fastPeriodMs} ms, dim = ${BLINK.dimLevel * 100} % of the level, count = ${BLINK.countOnMs}/${BLINK.countOffMs} ms per blink and ${BLINK.countPauseMs} ms pause.`,
+    `Slow = ${BLINK.slowPeriodMs} ms period, fast = ${BLINK.fastPeriodMs} ms, dim = ${BLINK.dimLevel * 100} % of the level.`,
     '',
     table(['Look', 'Behaviour'], looks),
     '',

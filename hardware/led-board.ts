@@ -67,7 +67,7 @@ export function ledIndex(x: number, y: number): number {
 }
 
 /** How a lit LED behaves over time; each one is told apart without colour. */
-export type Look = 'solid' | 'dim' | 'slow' | 'fast' | 'triple' | 'count';
+export type Look = 'solid' | 'dim' | 'slow' | 'fast';
 
 /** Timing and level of each look. */
 export const BLINK = {
@@ -77,10 +77,4 @@ export const BLINK = {
   slowPeriodMs: 1000,
   /** 'fast': 4 Hz, half on. */
   fastPeriodMs: 250,
-  /** 'triple': three fast blinks, then off (a refused action). */
-  tripleBlinks: 3,
-  /** 'count': n blinks of countOnMs/countOffMs, then countPauseMs dark, repeating. */
-  countOnMs: 200,
-  countOffMs: 200,
-  countPauseMs: 1000,
 } as const;

@@ -20,8 +20,6 @@ export const LOOK_TEXT: Readonly<Record<Look, string>> = {
   dim: 'steady at a quarter of the level',
   slow: 'blinks 1× per second',
   fast: 'blinks 4× per second',
-  triple: '3 fast blinks, then off',
-  count: 'n short blinks, 1 s pause, repeat',
 };
 
 export type Rgb = readonly [number, number, number];
@@ -196,8 +194,8 @@ const PECHVOGEL: GameLayout = {
       name: 'seat_vote', views: PV_SEATS, cells: row(1, 8, 14),
       order: 'cells[i] = seat i + 1',
       meaning: 'During a reroll window: who may frustrate and who has voted. In the marker step: the opponent chosen to steal from.',
-      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); 3 fast blinks = vote refused.',
-      looks: ['dim', 'solid', 'triple'], colour: RED,
+      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); fast orange blinking for 1.5 s = this seat\'s press was refused (the status column\'s bottom LED blinks red with it).',
+      looks: ['dim', 'solid', 'fast'], colour: RED,
     },
     {
       name: 'seat_murphy', views: PV_ALL, cells: row(2, 8, 14),
@@ -210,8 +208,8 @@ const PECHVOGEL: GameLayout = {
       name: 'seat_frustrations', views: PV_SEATS, cells: bars(8, 14, 3, 7),
       order: 'cells[i * 5 + k] = the k-th frustration (from the bottom) of seat i + 1',
       meaning: 'Frustrations each seat holds.',
-      reading: 'Rows 3..7 under each seat: bar height from row 7 up = frustrations (0..5); above 5 the top LED blinks once per extra frustration, then pauses.',
-      looks: ['solid', 'count'], colour: RED,
+      reading: 'Rows 3..7 under each seat: bar height from row 7 up = frustrations (0..5); above 5 the top LED blinks slowly, the same for 6 or more.',
+      looks: ['solid', 'slow'], colour: RED,
     },
     {
       name: 'final_standing', views: ['gameover'], cells: row(0, 8, 14),

@@ -10,8 +10,6 @@ export interface LitCell {
   y: number;
   colour: Rgb;
   look: Look;
-  /** For look 'count': blinks per cycle. */
-  count?: number;
 }
 
 const RAVEN: Rgb = [255, 0, 255];
@@ -26,12 +24,10 @@ export const PECHVOGEL_SAMPLE_CAPTION =
 /** The lit LEDs of the sample state. */
 export function pechvogelSampleCells(): LitCell[] {
   const out: LitCell[] = [];
-  const lit = (region: string, i: number, look: Look, colour?: Rgb, count?: number): void => {
+  const lit = (region: string, i: number, look: Look, colour?: Rgb): void => {
     const r = regionOf('pechvogel', region);
     const cell = r.cells[i];
-    const c: LitCell = { x: cell[0], y: cell[1], colour: colour === undefined ? r.colour : colour, look };
-    if (count !== undefined) c.count = count;
-    out.push(c);
+    out.push({ x: cell[0], y: cell[1], colour: colour === undefined ? r.colour : colour, look });
   };
   lit('target', 6 - 3, 'solid');
   lit('dice', 0, 'solid');
@@ -51,8 +47,8 @@ export function pechvogelSampleCells(): LitCell[] {
   for (let s = 0; s < frustrations.length; s++) {
     const n = frustrations[s];
     for (let k = 0; k < Math.min(n, 5); k++) {
-      if (k === 4 && n > 5) lit('seat_frustrations', s * 5 + k, 'count', undefined, n - 5);
-      else lit('seat_frustrations', s * 5 + k, 'solid');
+      // More than 5: the bar's top LED blinks slowly (as the firmware draws it).
+      lit('seat_frustrations', s * 5 + k, k === 4 && n > 5 ? 'slow' : 'solid');
     }
   }
   lit('status', 3, 'solid'); // reroll_window

@@ -247,23 +247,10 @@ function hex(c: Rgb): string {
 }
 
 /** SMIL animation that reproduces a look (blink pattern) in browsers and image viewers. */
-function animation(look: Look, count: number): string {
+function animation(look: Look): string {
   if (look === 'slow' || look === 'fast') {
     const dur = (look === 'slow' ? BLINK.slowPeriodMs : BLINK.fastPeriodMs) / 1000;
     return `<animate attributeName="opacity" values="1;0.06" dur="${dur}s" calcMode="discrete" repeatCount="indefinite"/>`;
-  }
-  if (look === 'count' || look === 'triple') {
-    const blinks = look === 'triple' ? BLINK.tripleBlinks : count;
-    const on = look === 'triple' ? BLINK.fastPeriodMs / 2 : BLINK.countOnMs;
-    const off = look === 'triple' ? BLINK.fastPeriodMs / 2 : BLINK.countOffMs;
-    const total = blinks * (on + off) + BLINK.countPauseMs;
-    const values: string[] = [];
-    const times: string[] = [];
-    for (let i = 0; i < blinks; i++) {
-      values.push('1', '0.06');
-      times.push(n((i * (on + off)) / total), n((i * (on + off) + on) / total));
-    }
-    return `<animate attributeName="opacity" values="${values.join(';')}" keyTimes="${times.join(';')}" dur="${total / 1000}s" calcMode="discrete" repeatCount="indefinite"/>`;
   }
   return '';
 }
@@ -318,7 +305,7 @@ export function ledBoardSvg(cells: readonly LitCell[], caption: string): string 
     const k = hex(c.colour);
     const faint = c.look === 'dim' ? ' opacity="0.38"' : '';
     o.push(`<g${faint}>`);
-    o.push(`<g>${animation(c.look, c.count === undefined ? 1 : c.count)}`);
+    o.push(`<g>${animation(c.look)}`);
     o.push(`<circle cx="${cx(c.x)}" cy="${cy(c.y)}" r="${n(pitch * 0.55)}" fill="#${k}" opacity="0.7" filter="url(#blur)"/>`);
     o.push(`<circle cx="${cx(c.x)}" cy="${cy(c.y)}" r="${n(pitch * 0.22)}" fill="url(#lit-${k})"/>`);
     o.push('</g></g>');
