@@ -77,7 +77,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--die <v>', '7th Dwarf: where a die of this value may go, and the chance from each spot')
     .option('--csv <file>', 'also write the odds as CSV (- for standard output only); fractions as "11 / 20", so spreadsheets keep them as text')
     .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
-    .option('--json', 'machine-readable odds')
+    .option('--json', 'machine-readable odds, with the version and the command that makes them again')
     .action(async (game: string, opts) => setCode((await import('./commands/odds')).odds(game, opts, io)));
 
   program
@@ -93,7 +93,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .option('--csv <file>', "running frequencies at 1, 2, 5 × 10^k turns, with the exact values (That's Life!: the share per card); - for standard output only")
     .option('--decimal-comma', "CSV for a spreadsheet that writes 0,58: ';' between fields, decimals with a comma")
     .option('--svg <file>', 'plot of the running frequencies and the exact values (an .svg file)')
-    .option('--json', 'machine-readable result')
+    .option('--json', 'machine-readable result, with the seed, the version and the command that plays it again')
     // odds' 7th Dwarf questions, refused by name (commander suggested --from, a Pechvogel option).
     .addOption(new Option('--row <values>').hideHelp())
     .addOption(new Option('--die <v>').hideHelp())

@@ -26,3 +26,9 @@ export function recipe(words: (string | false | null | undefined)[], seed?: numb
 
 /** The recipe as one line, for a plot's caption. */
 export const recipeText = (r: Recipe): string => `made with ${r.version}: ${r.command}`;
+
+/**
+ * The recipe in `--json` output: the command and the dicetray that ran it, as the CSV's columns
+ * and the plot's caption carry them (`seed` is a field of simulate's JSON already).
+ */
+export const recipeJson = (r: Recipe): { version: string; command: string } => ({ version: r.version, command: r.command });

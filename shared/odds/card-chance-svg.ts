@@ -52,7 +52,7 @@ export function cardChanceSvg(title: string, cards: CardChance[], limit: number,
     out.push(`<text class="card" x="${x(i).toFixed(1)}" y="${T + h + ROW * (2 + (i % nameRows))}" text-anchor="middle" fill="${S.muted}">${escapeXml(c.card)}</text>`);
   });
   out.push(axisName('chance of stopping on it', T + h / 2));
-  out.push(`<rect x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="${S.ink}" stroke-width="2"/>`);
+  out.push(`<rect class="frame" x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="${S.ink}" stroke-width="2"/>`);
   out.push(`<line class="limit" x1="${L}" x2="${L + w}" y1="${y(limit).toFixed(1)}" y2="${y(limit).toFixed(1)}" stroke="${OKABE_ITO.black}" stroke-dasharray="${S.dash}" stroke-width="${S.exactLine}"/>`);
   // Under the line at the right, where the cards have settled just around it.
   out.push(`<text x="${L + w - 8}" y="${(y(limit) + S.text + 18).toFixed(1)}" text-anchor="end">${escapeXml(limitName)}</text>`);

@@ -21,6 +21,8 @@ export interface Series {
 export interface ConvergenceLook {
   /** What the trials are called (turns, figures). */
   xLabel?: string;
+  /** The frequency axis's name ('frequency'). */
+  yLabel?: string;
   width?: number;
   height?: number;
   /** The series' colours in order (That's Life! keeps blue and vermillion for its card plot's marks). */
@@ -57,14 +59,39 @@ export function labelPlaces(ys: number[], top: number, bottom: number, gap: numb
   return at;
 }
 
+/** The exact lines' dash: 14 on, 9 off (S.dash), as the key's sample. */
+const DASH_ON = 14;
+const DASH_PERIOD = 23;
+
+/**
+ * Each exact line's dash attributes. Series with the same exact value (from 3,2 marker and
+ * frustration are both 11/20, both and Murphy both 1/10) have one line: drawn alike, the last
+ * covered the others and only its colour showed. There they take turns, dash by dash, each in its
+ * own colour, so every series sharing the line is seen on it. Lines closer than a line's width
+ * count as one.
+ */
+export function exactDashes(ys: number[]): string[] {
+  // Groups down the page: a line joins the group of the one just above it where they touch.
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b] || a - b);
+  const group = new Array<number>(ys.length);
+  order.forEach((i, k) => (group[i] = k && ys[i] - ys[order[k - 1]] < S.exactLine ? group[order[k - 1]] : k));
+  return ys.map((_, i) => {
+    const same = order.filter((j) => group[j] === group[i]).sort((a, b) => a - b);
+    if (same.length < 2) return `stroke-dasharray="${S.dash}"`;
+    const turn = same.indexOf(i);
+    return `stroke-dasharray="${DASH_ON} ${same.length * DASH_PERIOD - DASH_ON}" stroke-dashoffset="${-turn * DASH_PERIOD}"`;
+  });
+}
+
 /**
  * The frequency axis runs from 0 to just above the largest value drawn, so a chance of 0.006 is
  * not a flat line on the floor of a 0..1 axis. Each series has a colour and a mark of its own, and
  * its label (name and exact value) beside the plot at its exact value's height.
  */
 export function convergenceSvg(title: string, series: Series[], look: ConvergenceLook = {}): string {
-  const { xLabel = 'turns', width = S.width, height = S.height, colours = COLOURS } = look;
-  const lines = titleLines(title, width);
+  const { xLabel = 'turns', yLabel = 'frequency', width = S.width, height = S.height, colours = COLOURS } = look;
+  // No title: a plot under another, named by its axis (That's Life!'s running shares).
+  const lines = title ? titleLines(title, width) : [];
   let maxN = 1;
   let maxP = 0;
   for (const s of series) {
@@ -99,8 +126,8 @@ export function convergenceSvg(title: string, series: Series[], look: Convergenc
     const n = 10 ** d;
     out.push(`<line class="grid" x1="${x(n).toFixed(1)}" x2="${x(n).toFixed(1)}" y1="${T}" y2="${T + h}" stroke="${S.grid}" stroke-width="1.5"/><text x="${x(n).toFixed(1)}" y="${T + h + S.text + 8}" text-anchor="middle">${n.toLocaleString('en')}</text>`);
   }
-  out.push(axisName('frequency', T + h / 2));
-  out.push(`<rect x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="${S.ink}" stroke-width="2"/>`);
+  out.push(axisName(yLabel, T + h / 2));
+  out.push(`<rect class="frame" x="${L}" y="${T}" width="${w}" height="${h}" fill="none" stroke="${S.ink}" stroke-width="2"/>`);
   // The key, bottom right: solid = the simulation's running frequency, dashed = the exact value.
   // Each entry a 37 px sample line (dashed: dash, gap, dash, no stub of a third), then its text;
   // the entries right-aligned, 32 px apart.
@@ -116,10 +143,11 @@ export function convergenceSvg(title: string, series: Series[], look: Convergenc
   out.push(`<text x="${axisX.toFixed(1)}" y="${ky}" text-anchor="middle">${escapeXml(axisText)}</text>`);
   const labelGap = LABEL_LINE * Math.max(1, ...labels.map((l) => l.length)) + 4;
   const labelY = labelPlaces(series.map((s) => y(s.exact)), T, T + h, labelGap);
+  const dashes = exactDashes(series.map((s) => y(s.exact)));
   series.forEach((s, i) => {
     const c = colours[i % colours.length];
     // Drawn first, so a share that has settled covers it.
-    out.push(`<line class="exact" x1="${L}" x2="${L + w}" y1="${y(s.exact).toFixed(1)}" y2="${y(s.exact).toFixed(1)}" stroke="${c}" stroke-dasharray="${S.dash}" stroke-width="${S.exactLine}"/>`);
+    out.push(`<line class="exact" x1="${L}" x2="${L + w}" y1="${y(s.exact).toFixed(1)}" y2="${y(s.exact).toFixed(1)}" stroke="${c}" ${dashes[i]} stroke-width="${S.exactLine}"/>`);
     const d = s.points.map(([n, p], k) => `${k ? 'L' : 'M'}${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     out.push(`<path class="simulated" d="${d}" fill="none" stroke="${c}" stroke-width="${S.line}" stroke-linejoin="round"/>`);
   });

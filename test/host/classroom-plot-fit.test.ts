@@ -5,7 +5,8 @@
  * its height (it was 12 px, card names 9 px). In Chromium, opened as a file at 1920 × 1080 and
  * 1280 × 720: it fills the window without scrolling, every text lies inside the picture and none
  * overprints another, and textWidth (which places and wraps it) is within 6 % of Chromium's
- * width. Screenshots in test/out/classroom-plot-*.png.
+ * width. That's Life!'s card plot has room: at least 36 % of the height (it had 28 %), its labels
+spaced. Screenshots in test/out/classroom-plot-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -54,6 +55,26 @@ describe('simulate --svg, the picture for a projector', () => {
   });
 });
 
+/**
+ * That's Life!'s card plot is the lesson: at 0.56 of the picture, under its title, numbers, two
+ * rows of names and key, its plot area was 28 % of the screen's height and its chance steps 2 %
+ * apart. Now at least 36 %, and the running shares under it at least 15 %.
+ */
+const CARD_PLOT = 0.36;
+const RUNNING_PLOT = 0.15;
+const THATS_LIFE = Object.keys(RUNS).filter((n) => n.startsWith('thats_life'));
+
+describe("simulate thats_life --svg: room for the card plot", () => {
+  it.each(THATS_LIFE)('%s: the card plot at least 36 % of the height, the running shares 15 %', (name) => {
+    const svg = readFileSync(files[name], 'utf8');
+    const [, , , , h] = /viewBox="(\d+) (\d+) (\d+) (\d+)"/.exec(svg)!.map(Number);
+    const frames = [...svg.matchAll(/<rect class="frame" [^>]*height="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(frames.length).toBe(2);
+    expect(frames[0] / h).toBeGreaterThanOrEqual(CARD_PLOT);
+    expect(frames[1] / h).toBeGreaterThanOrEqual(RUNNING_PLOT);
+  });
+});
+
 const done: (() => unknown)[] = [];
 afterAll(async () => {
   while (done.length) await done.pop()!();
@@ -79,7 +100,11 @@ describe.skipIf(!existsSync(CHROMIUM))('simulate --svg opened in Chromium', () =
           const size = parseFloat(getComputedStyle(t).fontSize);
           return { text: t.textContent!, left: b.left, top: b.top, right: b.right, bottom: b.bottom, size, length: t.getComputedTextLength(), px: size * (t.getScreenCTM()!.d || Math.abs(t.getScreenCTM()!.b)) };
         });
-        return { pic, texts, scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
+        const frames = Array.from(document.querySelectorAll('rect.frame')).map((f) => {
+          const b = f.getBoundingClientRect();
+          return { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+        });
+        return { pic, texts, frames, scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
       });
       // The whole picture in the window, as big as it fits: one side of the window filled.
       expect(r.scroll, name).toEqual([width, height]);
@@ -96,6 +121,23 @@ describe.skipIf(!existsSync(CHROMIUM))('simulate --svg opened in Chromium', () =
         expect(t.right, where).toBeLessThanOrEqual(r.pic.right);
         expect(t.top, where).toBeGreaterThanOrEqual(r.pic.top);
         expect(t.bottom, where).toBeLessThanOrEqual(r.pic.bottom);
+      }
+      if (THATS_LIFE.includes(name)) {
+        // The card plot on the screen: its height, its chance axis's labels a line and more apart,
+        // the card numbers and names under it a space apart at least in their rows.
+        const [cards, running] = r.frames;
+        expect((cards.bottom - cards.top) / picHeight, name).toBeGreaterThanOrEqual(CARD_PLOT);
+        expect((running.bottom - running.top) / picHeight, name).toBeGreaterThanOrEqual(RUNNING_PLOT);
+        const ticks = r.texts.filter((t) => /^\d\.\d\d$/.test(t.text) && t.right <= cards.left && t.top < cards.bottom).sort((a, b) => a.top - b.top);
+        expect(ticks.length, name).toBeGreaterThanOrEqual(4);
+        for (let i = 1; i < ticks.length; i++) expect(ticks[i].top - ticks[i - 1].top, `${name}: ${ticks[i].text}`).toBeGreaterThanOrEqual(1.4 * ticks[i].px);
+        const under = r.texts.filter((t) => t.top >= cards.bottom && t.bottom <= (running?.top ?? r.pic.bottom) && t.right <= cards.right + 1);
+        const rows = new Map<number, typeof under>();
+        for (const t of under) rows.set(Math.round(t.top), [...(rows.get(Math.round(t.top)) ?? []), t]);
+        for (const row of rows.values()) {
+          row.sort((a, b) => a.left - b.left);
+          for (let i = 1; i < row.length; i++) expect(row[i].left - row[i - 1].right, `${name}: "${row[i - 1].text}" "${row[i].text}"`).toBeGreaterThanOrEqual(0.25 * row[i].px);
+        }
       }
       // The plots place and wrap their text by textWidth's estimate: close to what Chromium draws.
       for (const t of r.texts) if (t.text.length > 3) expect(Math.abs(textWidth(t.text, t.size) / t.length - 1), `${name}: "${t.text}"`).toBeLessThan(0.06);

@@ -110,3 +110,30 @@ describe('classroom plot: how it was made', () => {
     }
   });
 });
+
+describe('classroom --json: how it was made', () => {
+  it('odds and simulate --json carry version and command (and seed), the command giving the same JSON again', async () => {
+    const runs: [string[], string][] = [
+      [['simulate', '--turns', '300', '--seed', '7'], 'dicetray simulate pechvogel --policy most --turns 300 --seed 7'],
+      [['simulate', '--from', '02, 01', '--reduce', '--turns', '300', '--seed', '7'], 'dicetray simulate pechvogel --from 2,1 --reduce --turns 300 --seed 7'],
+      [['simulate', 'seventh_dwarf', '--turns', '300', '--seed', '7'], 'dicetray simulate seventh_dwarf --policy best --turns 300 --seed 7'],
+      [['simulate', 'thats_life', '--turns', '300', '--seed', '7'], 'dicetray simulate thats_life --turns 300 --seed 7'],
+      [['odds', '--all'], 'dicetray odds pechvogel --all --policy most'],
+      [['odds', '--from', '3,2', '--reduce'], 'dicetray odds pechvogel --from 3,2 --reduce'],
+      [['odds', '--frustrate', '--policy', 'fewest'], 'dicetray odds pechvogel --policy fewest --frustrate'],
+      [['odds', '--from', '3, 2', '--frustrate'], 'dicetray odds pechvogel --from 3,2 --frustrate'],
+      [['odds', 'seventh_dwarf', '--row', '0, 1,2,3,4,0,6,0,0', '--die', '6'], 'dicetray odds seventh_dwarf --row 0,1,2,3,4,0,6,0,0 --die 6'],
+      [['odds', 'thats_life'], 'dicetray odds thats_life'],
+    ];
+    for (const [args, command] of runs) {
+      const r = await cli([...args, '--json']);
+      expect(r.code, command).toBe(0);
+      const j = JSON.parse(r.out[0]);
+      expect(j.version, command).toBe(VERSION);
+      expect(j.command, command).toBe(command);
+      if (args[0] === 'simulate') expect(j.seed, command).toBe(7);
+      const again = await cli([...command.split(' ').slice(1), '--json']);
+      expect(JSON.parse(again.out[0]), command).toEqual(j);
+    }
+  });
+});

@@ -71,7 +71,7 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     expect(r.state.murphy).toBe('Ann');
 
     const rows = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects');
+    expect(rows[0]).toBe('time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects,local_time');
     // n, player, kind, source, dice, faces, target, targets and ravens of this throw's own dice.
     expect(rows.slice(1).map((l) => l.split(',').slice(3, 12))).toEqual([
       ['1', 'Ann', 'first', 'entered', '7', '3 3 3 4 4 4 4', '3', '3', '0'],

@@ -11,7 +11,7 @@ import { EXIT, HostError } from '../errors';
 import { boardText, checkFromPolicy, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { minus, outRow, outWrapped, sayWritten, type Output } from '../output';
-import { recipe } from '../recipe';
+import { recipe, recipeJson } from '../recipe';
 
 export interface OddsOptions {
   from?: string;
@@ -49,9 +49,10 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
-  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, cardCell(card), toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io, recipe(['odds', 'thats_life']))) return EXIT.ok;
+  const made = recipe(['odds', 'thats_life']);
+  if (opts.csv && writeTable(opts.csv, [['k', 'card', 'p', 'fraction'] as Cell[]].concat(route.map((card, i) => [i + 1, cardCell(card), toNumber(p[i]), exactCell(p[i])])), opts.decimalComma, io, made)) return EXIT.ok;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: fractionText(LANDING_LIMIT), p: Number(LANDING_LIMIT.n) / Number(LANDING_LIMIT.d) }, odds: rows }));
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', question: 'a figure walking alone from the Start stops on the k-th card', limit: { exact: fractionText(LANDING_LIMIT), p: Number(LANDING_LIMIT.n) / Number(LANDING_LIMIT.d) }, odds: rows, ...recipeJson(made) }));
     return EXIT.ok;
   }
   outWrapped(io, "That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
@@ -129,7 +130,7 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
   if (opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made)) return EXIT.ok;
   if (opts.json) {
     // The spots' chances are best play's, whatever --policy says (spots_policy).
-    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null, spots_policy: die ? 'best' : null }));
+    io.out(JSON.stringify({ ok: true, game: 'seventh_dwarf', question: 'all 7 dice on the row', row, odds: list, die: die || null, spots: die ? spots : null, spots_policy: die ? 'best' : null, ...recipeJson(made) }));
     return EXIT.ok;
   }
   outWrapped(io, `The 7th Dwarf: the chance of placing all 7 dice on the row (the bets' question), exactly${opts.row ? `, from the row ${row.map((x) => x || '_').join(' ')}` : ''}`);
@@ -229,7 +230,7 @@ export function odds(game: string | undefined, opts: OddsOptions, io: Output): n
     if (writeTable(opts.csv, table, opts.decimalComma, io, made)) return EXIT.ok;
   }
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)) }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: reduce ? 'no rerolls, and one reduce in hand (played for the marker)' : 'no rerolls', odds: list.map((o) => jsonOf(o, policy, reduce)), ...recipeJson(made) }));
     return EXIT.ok;
   }
   outWrapped(io, `Pechvogel: odds of a turn without rerolls${opts.from === undefined || opts.all ? `; first throw: the target is ${policyText(policy)}` : ''}${reduce ? '; the last line of each: with one reduce in hand' : ''}`);
@@ -277,7 +278,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
     const plain = turnOdds(policy).marker;
     const against = turnMarkerAgainstFrustrate(policy);
     if (opts.json) {
-      io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: rule, from: 'start', marker: fr(plain), markerAgainstFrustrate: fr(against) }));
+      io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, model: rule, from: 'start', marker: fr(plain), markerAgainstFrustrate: fr(against), ...recipeJson(recipe(['odds', 'pechvogel', `--policy ${policy}`, '--frustrate'])) }));
       return EXIT.ok;
     }
     outWrapped(io, `Pechvogel: the chance of a marker from the first throw (target: ${policyText(policy)})`);
@@ -301,6 +302,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
   // Where frustrating lowers the active player's chance of a marker, and where it raises that of 3+ ravens.
   const lowers = rows.filter((w) => w.keep && compare(rerolled.marker, w.keep.marker) < 0).map((w) => w.to);
   const raises = rows.filter((w) => w.keep && compare(rerolled.frustration, w.keep.ravens) > 0).map((w) => w.to);
+  const made = recipe(['odds', 'pechvogel', `--from ${t},${r}`, '--frustrate']);
   if (opts.csv) {
     // One row per throw from T,R, as the terminal's table, with the reroll beside it (a spreadsheet
     // compares the columns); kept and rerolled are empty where the throw cannot be rerolled.
@@ -310,7 +312,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
       const k = w.keep;
       table.push([w.t2, w.r2, toNumber(w.chance), exactCell(w.chance), k ? 1 : 0, k ? toNumber(k.marker) : '', k ? toNumber(k.ravens) : '', k ? toNumber(rerolled.marker) : '', k ? toNumber(rerolled.frustration) : '', w.deny ? 1 : 0]);
     }
-    if (writeTable(opts.csv, table, opts.decimalComma, io, recipe(['odds', 'pechvogel', `--from ${t},${r}`, '--frustrate']))) return EXIT.ok;
+    if (writeTable(opts.csv, table, opts.decimalComma, io, made)) return EXIT.ok;
   }
   if (opts.json) {
     io.out(
@@ -326,6 +328,7 @@ function frustrateOdds(policy: TargetPolicy, opts: OddsOptions, io: Output): num
         raisesRavens: raises,
         markerAgainstFrustrate: fr(against),
         frustrateAfter: denyAfter,
+        ...recipeJson(made),
       }),
     );
     return EXIT.ok;

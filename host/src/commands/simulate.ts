@@ -19,7 +19,7 @@ import { walkFigures } from '../../../shared/odds/thats-life-simulate';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { withCaption } from '../../../shared/odds/caption-svg';
 import { OKABE_ITO } from '../../../shared/odds/okabe-ito';
-import { recipe, recipeText, type Recipe } from '../recipe';
+import { recipe, recipeJson, recipeText, type Recipe } from '../recipe';
 
 /** "1 simulated turn", "100,000 simulated turns" (plot titles). */
 function turnsText(n: number): string {
@@ -263,7 +263,7 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: fromJson(from), seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints } }));
+    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: fromJson(from), seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints }, ...recipeJson(made) }));
     return code;
   }
   outWrapped(io, `Pechvogel: ${plural(played, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, ${start}`);
@@ -314,7 +314,7 @@ async function shareReport(
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, ...r.json, turns: played, ...(code ? { interrupted: true } : {}), exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z } }));
+    io.out(JSON.stringify({ ok: true, ...r.json, turns: played, ...(code ? { interrupted: true } : {}), exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z }, ...recipeJson(made) }));
     return code;
   }
   // The wide column gets two spaces before it, the narrow one a single space (as the tables always had).
@@ -407,14 +407,17 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   const csvOnStdout = !!opts.csv && writeTable(opts.csv, table, opts.decimalComma, io, made);
   if (opts.svg) {
     // Every card's share against its exact chance and the limit (the lesson), then three cards' running shares.
-    // One 16:9 picture, the lesson taking more of its height (a 32-card axis wants the whole width).
+    // One 16:9 picture, the lesson taking two thirds of its height (a 32-card axis wants the whole
+    // width): at 0.56, under its title, card numbers, two rows of names and its key, its plot was
+    // 28 % of the screen, the 0.05 steps of chance 2 % apart. The running shares below have no
+    // title of their own (their axis and labels say what they are): 18 % of the screen.
     writeOutputFile(
       opts.svg,
       plotFile((width, height) => {
-        const upper = Math.round(height * 0.56);
+        const upper = Math.round(height * 0.66);
         const cards = cardChanceSvg(`That's Life!: ${walks.toLocaleString('en')} figures walking alone from the Start (seed ${seed}): where they stop`, route.map((c, i) => ({ card: c, exact: p[i], share: hits[i + 1] / walks })), toNumber(LANDING_LIMIT), '2/7 = 1 / 3.5, the mean roll', width, upper);
         // Green, purple and black: the card plot above has blue for exact and vermillion for simulated.
-        const running = convergenceSvg(`The running share of figures stopping on cards 1, 6 and 12`, watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), { xLabel: 'figures', width, height: height - upper, colours: [OKABE_ITO.green, OKABE_ITO.purple, OKABE_ITO.black] });
+        const running = convergenceSvg('', watch.map((k) => ({ name: `card ${k} (${route[k - 1]})`, exact: p[k - 1], points: rows.map((r) => [r.n, r.f[watch.indexOf(k)]] as [number, number]) })), { xLabel: 'figures', yLabel: 'running share', width, height: height - upper, colours: [OKABE_ITO.green, OKABE_ITO.purple, OKABE_ITO.black] });
         return stackSvgs([cards, running], width, [upper, height - upper]);
       }, made),
     );
@@ -424,7 +427,7 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   if (opts.json) {
     // `turns`: the figures walked, under the name the other games' JSON (and --turns) give the trials
     // played; `walks`, the same number, stays for readers written against it.
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, turns: walks, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })) }));
+    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, turns: walks, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })), ...recipeJson(made) }));
     return code;
   }
   outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);

@@ -13,6 +13,7 @@ import { EXIT, fileError, HostError } from '../errors';
 import { CSV_BOM, csvText } from '../csv-table';
 import { checkOutputFolder } from '../output';
 import { localIsoTime } from '../local-iso-time';
+import { spreadsheetTime } from '../spreadsheet-time';
 
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
@@ -22,9 +23,13 @@ import { localIsoTime } from '../local-iso-time';
  * it: its row is written when the target is chosen) and `targets`/`ravens` count the target faces
  * and ravens among this throw's own dice. `phase` is the phase after it. A correct row replaces the
  * row whose n is in `corrects` (both stay in the file: leave the replaced row out when counting).
- * `time` is local time with its UTC offset (local-iso-time.ts).
+ * `time` is local time with its UTC offset (local-iso-time.ts), one exact instant; `local_time` the
+ * same local time to the second, without the offset, which spreadsheets read as a date-time
+ * (spreadsheet-time.ts; they kept `time` as text). Last, so the other columns stay where they were.
  */
-export const THROW_CSV_HEADER = 'time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects';
+export const THROW_CSV_HEADER = 'time,table,log,n,player,kind,source,dice,faces,target,targets,ravens,phase,corrects,local_time';
+/** The columns before `local_time`: a file begun by an older dicetray goes on in them. */
+export const THROW_CSV_HEADER_NO_LOCAL_TIME = THROW_CSV_HEADER.replace(/,local_time$/, '');
 
 export interface ActionLogOptions {
   /** Directory for the action logs; null = no action logs. */
@@ -107,6 +112,8 @@ export class ActionLogWriter {
   private now: () => number;
   /** Between the CSV's fields. */
   private sep: string;
+  /** Whether rows end with local_time: not in a file an older dicetray began without it. */
+  private localTime = true;
 
   constructor(private opts: ActionLogOptions) {
     this.now = opts.now || Date.now;
@@ -143,9 +150,11 @@ export class ActionLogWriter {
       }
       // Rows of another column layout would be read under the wrong header.
       // The same columns with the other separator: a file begun with(out) --decimal-comma.
-      const other = THROW_CSV_HEADER.replace(/,/g, this.sep === ',' ? ';' : ',');
-      if (first === other) throw new HostError(`${opts.csv} separates its fields with '${this.sep === ',' ? ';' : ','}'`, EXIT.input, this.sep === ',' ? 'add --decimal-comma to go on with it, or give a new CSV file' : 'leave out --decimal-comma to go on with it, or give a new CSV file');
-      if (first && first !== header) throw new HostError(`${opts.csv} has other columns (${first.slice(0, 60)}…)`, EXIT.input, 'give a new CSV file for the throws (this one was written by something else, or by an older dicetray)');
+      const otherSep = (h: string) => h.replace(/,/g, this.sep === ',' ? ';' : ',');
+      // An older dicetray's file, without local_time: its rows go on in its columns.
+      if (first === THROW_CSV_HEADER_NO_LOCAL_TIME.replace(/,/g, this.sep)) this.localTime = false;
+      else if (first === otherSep(THROW_CSV_HEADER) || first === otherSep(THROW_CSV_HEADER_NO_LOCAL_TIME)) throw new HostError(`${opts.csv} separates its fields with '${this.sep === ',' ? ';' : ','}'`, EXIT.input, this.sep === ',' ? 'add --decimal-comma to go on with it, or give a new CSV file' : 'leave out --decimal-comma to go on with it, or give a new CSV file');
+      else if (first && first !== header) throw new HostError(`${opts.csv} has other columns (${first.slice(0, 60)}…)`, EXIT.input, 'give a new CSV file for the throws (this one was written by something else, or by an older dicetray)');
     }
   }
 
@@ -255,7 +264,8 @@ export class ActionLogWriter {
   private writeGap(label: string, s: PvState | null): void {
     const cur = this.files.get(label);
     const p = s ? s.players[s.active] : null;
-    this.appendRow([localIsoTime(this.now()), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', '']);
+    const now = this.now();
+    this.appendRow(now, [localIsoTime(now), label, cur ? basename(cur.file) : '', s ? s.n : '', p ? p.name : '', 'gap', '', '', '', s && s.turn.target !== null ? s.turn.target : '', '', '', s ? s.phase : '', '']);
   }
 
   /** A new log file for the table: the mirror's log since its snapshot (header and every action since). */
@@ -356,11 +366,12 @@ export class ActionLogWriter {
   private writeRow(label: string, r: ThrowRow): void {
     const targets = r.target === null ? '' : r.faces.filter((f) => f === r.target).length;
     const ravens = r.faces.filter((f) => f === 'R').length;
-    this.appendRow([localIsoTime(r.time), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects]);
+    this.appendRow(r.time, [localIsoTime(r.time), label, r.log, r.n, r.player, r.kind, r.source, r.faces.length, r.faces.join(' '), r.target === null ? '' : r.target, targets, ravens, r.phase, r.corrects === null ? '' : r.corrects]);
   }
 
-  /** One CSV row, in THROW_CSV_HEADER's columns. */
-  private appendRow(cells: unknown[]): void {
-    appendFileSync(this.opts.csv!, cells.map((c) => csvField(c, this.sep)).join(this.sep) + '\n');
+  /** One CSV row, in THROW_CSV_HEADER's columns: `cells` up to `corrects`, then local_time of `time` (where the file has it). */
+  private appendRow(time: number, cells: unknown[]): void {
+    const all = this.localTime ? cells.concat(spreadsheetTime(time)) : cells;
+    appendFileSync(this.opts.csv!, all.map((c) => csvField(c, this.sep)).join(this.sep) + '\n');
   }
 }
