@@ -35,7 +35,12 @@ function exitName(code: number): string {
  * `{"ok":false,"error":{"code","message","hint","exit"}}`.
  */
 export function errorJson(message: string, exit: number, hint: string, code = exitName(exit)): string {
-  return JSON.stringify({ ok: false, error: { code, message, hint, exit } });
+  return JSON.stringify({ ok: false, error: errorObject(message, exit, hint, code) });
+}
+
+/** The `error` of errorJson, for a command that puts it beside its results (conform, replay, script). */
+export function errorObject(message: string, exit: number, hint: string, code = exitName(exit)): { code: string; message: string; hint: string; exit: number } {
+  return { code, message, hint, exit };
 }
 
 /** A file the user named that cannot be read, written or created, as a HostError (exit 6). */

@@ -49,6 +49,19 @@ describe('dicetray script output', () => {
     const ok = await run(['script', script('ok.table', 'new Ann Ben\n'), '--json'], dir);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.out)).toMatchObject({ ok: true, failed: [] });
+    expect(JSON.parse(ok.out)).not.toHaveProperty('error');
     expect(ok.err).toBe('');
+  });
+
+  it("under --json a failure has the error of every command's failure beside failed (errors.ts)", async () => {
+    const f = script('fail3.table', 'new Ann Ben\nexpect state phase=reroll_window\npress K1\nexpect no act\n');
+    const r = await run(['script', f, '--json'], dir);
+    expect(r.code).toBe(1);
+    const o = JSON.parse(r.out);
+    expect(o.failed).toEqual([{ line: 2, ok: false, problem: 'phase: expected "reroll_window", got "await_first_throw"' }]);
+    expect(o.error).toEqual({ code: 'failed', message: `${f}:2: phase: expected "reroll_window", got "await_first_throw"`, hint: 'the 2 steps after it did not run', exit: 1, line: 2, step: 2 });
+    // The last step failing: nothing was left out.
+    const last = JSON.parse((await run(['script', script('last.table', 'new Ann Ben\nexpect state phase=reroll_window\n'), '--json'], dir)).out);
+    expect(last.error).toMatchObject({ code: 'failed', hint: '', exit: 1, line: 2, step: 2 });
   });
 });

@@ -25,7 +25,7 @@ describe('expect rej CODE', () => {
     expect(() => parseScript('press OK\nexpect rej window_opne\n')).toThrow(/^line 2: expect rej: no refusal is called window_opne \(did you mean window_open\?\)$/);
     expect(() => parseScript('expect rej window\n')).toThrow(/did you mean window_closed or window_open\?/);
     expect(() => parseScript('expect rej wrong_dice\n')).toThrow(/did you mean wrong_dice_count\?/);
-    expect(() => parseScript('expect rej frobnicate\n')).toThrow(/no refusal is called frobnicate \(the codes: shared\/engine\/error-text\.ts\)/);
+    expect(() => parseScript('expect rej frobnicate\n')).toThrow(/no refusal is called frobnicate \(the codes: Pechvogel.s, the table.s and the link.s in shared\/engine\/error-text\.ts\)/);
   });
 
   it('takes every code the table and the board turn down or report with (their words are where the codes are checked)', () => {
@@ -117,6 +117,19 @@ describe('wait', () => {
 });
 
 describe('other slips, said with what to write', () => {
+  it("given: an option the rules do not know, with what config takes (virtual dice are a seed, no option)", () => {
+    const given = (config: string) => `given {"players":[{"name":"Ann","markers":[],"frustrations":0},{"name":"Ben","markers":[],"frustrations":0}],"active":"Ann","middle":{"3":3,"4":3,"5":3,"6":3,"7":3},"murphy":null,"config":${config}}\n`;
+    expect(() => parseScript(given('{"virtual_dice":true}'))).toThrow(/\(option virtual_dice\)\): "config" takes reduce_reroll_immune_to_frustrate, steal_only_if_middle_lacks_value, unofficial_player_count, each true or false; virtual dice: "seed":N beside "players", not in "config"$/);
+    expect(() => parseScript(given('{"steal_only_if_middle_lacks_valu":true}'))).toThrow(/each true or false \(did you mean steal_only_if_middle_lacks_value\?\)$/);
+    expect(() => parseScript(given('{"steal_only_if_middle_lacks_value":1}'))).toThrow(/\(option steal_only_if_middle_lacks_value\)\): steal_only_if_middle_lacks_value is true or false$/);
+    expect(parseScript(given('{"steal_only_if_middle_lacks_value":true}'))).toHaveLength(1);
+  });
+
+  it('new: a start past the players (start counts from 0; the board said only bad_setup)', () => {
+    expect(() => parseScript('new Ann Ben Cleo start=3\n')).toThrow(/^line 1: start=3: start is who begins, counted from 0 \(start=0 is Ann\), so 0\.\.2 for 3 players$/);
+    expect(parseScript('new Ann Ben Cleo start=2\n')[0]).toMatchObject({ start: 2 });
+  });
+
   it('a misspelt step or expectation gets "did you mean" and the list', () => {
     expect(() => parseScript('expct state phase=x\n')).toThrow(/^line 1: unknown step expct \(did you mean expect\?\) \(new, given, press, hold, bounce, chord, wait, act, powercut, expect\)$/);
     expect(() => parseScript('wiat 100\n')).toThrow(/unknown step wiat \(did you mean wait\?\)/);

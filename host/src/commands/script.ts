@@ -13,7 +13,7 @@ import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { BAUD_RATE, connectTcp, openError, parseBoardSpec, simStorageFolder } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
-import { EXIT, HostError } from '../errors';
+import { errorObject, EXIT, HostError } from '../errors';
 import { readTextFile, type Output } from '../output';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
@@ -92,12 +92,22 @@ export async function script(file: string, opts: { board: string; json?: boolean
     const failed = results.filter((r) => !r.ok);
     const lost = failed.find((r) => r.lost);
     if (lost) throw new HostError(`${name}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
-    // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
-    // object); the summary line keeps the shape of the passing one, which stays on stdout.
-    if (opts.json) io.out(JSON.stringify({ ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed }));
-    for (const f of failed) io.err(`dicetray: ${name}:${f.line}: ${f.problem}`);
     // The failed step's own number ("after 2 of 3" counted the failed step among those done).
     const at = failed.length ? steps.findIndex((s) => s.line === failed[0].line) + 1 : 0;
+    // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
+    // object); the summary line keeps the shape of the passing one, which stays on stdout.
+    if (opts.json) {
+      const o: Record<string, unknown> = { ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed };
+      // The `error` of every command's failure under --json (errors.ts), put beside the results as
+      // conform and replay put theirs; `failed` stays for those who read it.
+      if (failed.length) {
+        const left = steps.length - at;
+        const hint = left ? `the ${left} step${left === 1 ? '' : 's'} after it did not run` : '';
+        o.error = Object.assign(errorObject(`${name}:${failed[0].line}: ${failed[0].problem}`, EXIT.failed, hint), { line: failed[0].line, step: at });
+      }
+      io.out(JSON.stringify(o));
+    }
+    for (const f of failed) io.err(`dicetray: ${name}:${f.line}: ${f.problem}`);
     if (failed.length) io.err(`${name}: FAILED at step ${at} of ${steps.length} (line ${failed[0].line})`);
     else if (!opts.json) io.out(`${name}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
     if (conn.sim && conn.sim.errors.length) {

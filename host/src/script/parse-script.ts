@@ -6,7 +6,7 @@ import { describeError } from '../../../shared/engine/error-text';
 import { durationText } from '../duration-text';
 import { parseDuration } from '../parse-duration';
 import { didYouMean } from './did-you-mean';
-import { REFUSAL_CODES } from './refusal-codes';
+import { otherGamesOf, PECHVOGEL_SAYS, REFUSAL_CODES } from './refusal-codes';
 import { WAIT_LIMIT_MS } from './wait-limit';
 import { stripComment } from './strip-comment';
 import { beyondLatin1 } from './beyond-latin1';
@@ -114,12 +114,60 @@ function pairs(words: string[], line: number): [string, unknown][] {
 
 /**
  * A wait's (or chord's) time in whole milliseconds: digits are milliseconds (wait 8000), or a
- * duration as `config` reads one (8s, 1m30s, 500ms); null if it is neither.
+ * duration as `config` reads one (8s, 1m30s, 500ms; a space between number and unit too: 8 s);
+ * null if it is neither.
  */
 function durationMs(w: string | undefined): number | null {
   if (w === undefined) return null;
   const ms = /^\d+$/.test(w) ? Number(w) : parseDuration(w.toLowerCase());
   return ms !== null && Number.isInteger(ms) ? ms : null;
+}
+
+/**
+ * The time at the start of `words` and how many words it took: `8s`, or `8 s` (two words, as
+ * people write a quantity); null if it is no time.
+ */
+function timeWords(words: string[]): { ms: number; used: number } | null {
+  const two = /^\d+(\.\d+)?$/.test(words[0] || '') && /^[a-z]+$/i.test(words[1] || '') ? durationMs(`${words[0]}${words[1]}`) : null;
+  if (two !== null) return { ms: two, used: 2 };
+  const one = durationMs(words[0]);
+  return one === null ? null : { ms: one, used: 1 };
+}
+
+/**
+ * Refuses words after a time (the first `used` of `words`), saying why where they look like part of it:
+ * a unit misspelt (8 secs) or a time's second part apart from its first (1m 30s).
+ */
+function noMoreAfterTime(words: string[], used: number, line: number, usage: string): void {
+  const next = words[used];
+  if (next === undefined) return;
+  const time = words.slice(0, used).join(' ');
+  if (used === 1 && /^\d+(\.\d+)?$/.test(words[0]) && /^[a-z]+$/i.test(next)) throw new ScriptError(line, `${time} ${next}: no unit is called ${next} (ms, s, sec, m, min, h; write: ${usage})`);
+  if (durationMs(next) !== null && /[a-z]/i.test(next)) throw new ScriptError(line, `${time} ${next}: a time's parts go together, without a space (1m30s)`);
+  noMore(words, used, line, usage);
+}
+
+/** A quoted name's text, read as a JSON string as expect state reads a quoted value ("Ann\\" is Ann\). */
+function quotedName(w: string, line: number): string {
+  try {
+    return JSON.parse(w) as string;
+  } catch {
+    throw new ScriptError(line, `the name ${w} is no JSON string: inside quotes a backslash escapes the next character (\\" a quote, \\\\ a backslash)`);
+  }
+}
+
+/**
+ * What a given's config may hold, after the rules' `option KEY` (which names the key alone): the
+ * options are Pechvogel's, and virtual dice come from a seed beside the players, not an option.
+ */
+function optionHint(detail: string): string {
+  const m = /^option (.+)$/.exec(detail);
+  if (!m) return '';
+  const made = pechvogel.setup({ players: ['A', 'B'] });
+  const keys = made.ok ? Object.keys(made.state.config) : [];
+  const seed = /seed|virtual|dice/i.test(m[1]) ? '; virtual dice: "seed":N beside "players", not in "config"' : '';
+  if (keys.indexOf(m[1]) >= 0) return `: ${m[1]} is true or false`;
+  return `: "config" takes ${keys.join(', ')}, each true or false${didYouMean(m[1], keys)}${seed}`;
 }
 
 /** Refuses a player's name the board would mangle (beyond-latin1.ts). */
@@ -149,18 +197,24 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
     if (raw.indexOf('\ufffd') >= 0) throw new ScriptError(line, 'not UTF-8: save the file as UTF-8');
     const t = stripComment(raw).trim();
     if (!t) return;
-    // Words, keeping "quoted strings" (with spaces) and JSON values in one piece.
-    const WORD = /(?:[^\s"]+|"[^"]*")+/g;
+    // Words, keeping "quoted strings" (with spaces) and JSON values in one piece. Inside quotes a
+    // backslash escapes the next character, as JSON's strings (and strip-comment.ts) read it: "Ann\\"
+    // is Ann\ and "Ann\" is open ("Ann\" ended the word here while the comment was taken as quoted).
+    const WORD = /(?:[^\s"]+|"(?:[^"\\]|\\.)*")+/g;
     const [op, ...rest] = t.match(WORD) || [];
     if (!op) return;
     const tail = t.slice(op.length).trim();
     // A quote left open was dropped from the words: new "Ann Lee Ben made three players of it.
     // (given, act and expect act read their JSON whole, escaped quotes and all.)
-    if (!/^(given|act|expect\s+act)\b/.test(t) && t.replace(WORD, '').trim()) throw new ScriptError(line, 'a " is not closed (a name or text with spaces goes in double quotes: "Ann Lee")');
+    if (!/^(given|act|expect\s+act)\b/.test(t) && t.replace(WORD, '').trim()) {
+      // Closed if \" ended a quote: the writer meant a backslash at the end of a name ("Ann\").
+      const why = !t.replace(/(?:[^\s"]+|"[^"]*")+/g, '').trim() ? ': inside quotes \\" is a quote, not the end (a backslash is written \\\\: "Ann\\\\")' : ' (a name or text with spaces goes in double quotes: "Ann Lee")';
+      throw new ScriptError(line, `a " is not closed${why}`);
+    }
     switch (op) {
       case 'new': {
         // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
-        const names = rest.filter((w) => !w.includes('=')).map((w) => (/^"[^"]*"$/.test(w) ? w.slice(1, -1) : w));
+        const names = rest.filter((w) => !w.includes('=')).map((w) => (/^"(?:[^"\\]|\\.)*"$/.test(w) ? quotedName(w, line) : w));
         if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
         for (const n of names) boardName(n, line);
         const opts: { seed?: number; start?: number } = {};
@@ -171,6 +225,11 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
           if (n === null) throw new ScriptError(line, `${k} needs a whole number, got ${v}`);
           opts[k] = n;
         }
+        // start counts from 0 while seats count from 1: start=3 of three players failed only on the
+        // board, as bad_setup (start).
+        if (opts.start !== undefined && opts.start >= names.length) {
+          throw new ScriptError(line, `start=${opts.start}: start is who begins, counted from 0 (start=0 is ${names[0]}), so 0..${names.length - 1} for ${names.length} player${names.length === 1 ? '' : 's'}`);
+        }
         steps.push({ line, op: 'new', names, seed: opts.seed, start: opts.start });
         return;
       }
@@ -180,7 +239,7 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         delete g.config;
         // A given the rules turn down is the script's slip, found without a board (it failed at run time).
         const r = pechvogel.fromGiven(g, config || {});
-        if (!r.ok) throw new ScriptError(line, `given refused by the rules: ${r.error.code} (${describeError(r.error)})`);
+        if (!r.ok) throw new ScriptError(line, `given refused by the rules: ${r.error.code} (${describeError(r.error)})${optionHint(r.error.message)}`);
         // The board reads the names of a loaded game as those of a new one.
         for (const p of r.state.players) boardName(p.name, line);
         steps.push({ line, op: 'given', given: g, config });
@@ -194,21 +253,25 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         steps.push({ line, op, buttons: rest });
         return;
       case 'chord': {
-        const ms = durationMs(rest[rest.length - 1]);
-        const buttons = rest.slice(0, -1);
-        for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b}`);
-        if (ms === null || !(ms > 0) || buttons.length < 2) throw new ScriptError(line, 'chord needs two or more buttons and a time: milliseconds as digits (3500) or with a unit (3.5s)');
+        // The buttons, then the time from the first word that begins with a digit (3500, 3.5s, 3.5 s).
+        const at = rest.findIndex((w) => /^\d/.test(w));
+        const buttons = at < 0 ? rest : rest.slice(0, at);
+        for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b} (S1..S7, K1..K6, OK, BK)`);
+        const time = at < 0 ? null : timeWords(rest.slice(at));
+        const usage = 'chord needs two or more buttons and a time: milliseconds as digits (3500) or with a unit (3.5s)';
+        if (time === null || !(time.ms > 0) || buttons.length < 2) throw new ScriptError(line, `${usage}, got ${rest.join(' ') || 'nothing'}`);
+        noMoreAfterTime(rest.slice(at), time.used, line, 'chord OK BK 3500 or chord OK BK 3.5s');
         // Simulated board only: its clock's bound.
-        checkWait(ms, line, 'chord', false);
-        steps.push({ line, op: 'chord', buttons, ms });
+        checkWait(time.ms, line, 'chord', false);
+        steps.push({ line, op: 'chord', buttons, ms: time.ms });
         return;
       }
       case 'wait': {
-        const ms = durationMs(rest[0]);
-        if (ms === null) throw new ScriptError(line, `wait needs a time: milliseconds as digits (wait 8000) or with a unit (wait 8s, 1m30s, 500ms)${rest[0] ? `, got ${rest[0]}` : ''}`);
-        noMore(rest, 1, line, 'wait 8000 or wait 8s');
-        checkWait(ms, line, 'wait', realTime);
-        steps.push({ line, op: 'wait', ms });
+        const time = timeWords(rest);
+        if (time === null) throw new ScriptError(line, `wait needs a time: milliseconds as digits (wait 8000) or with a unit (wait 8s, 1m30s, 500ms)${rest[0] ? `, got ${rest.join(' ')}` : ''}`);
+        noMoreAfterTime(rest, time.used, line, 'wait 8000 or wait 8s');
+        checkWait(time.ms, line, 'wait', realTime);
+        steps.push({ line, op: 'wait', ms: time.ms });
         return;
       }
       case 'act': {
@@ -236,7 +299,12 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
           noMore(rest, 2, line, 'expect rej CODE');
           // A typo (window_opne) would fail only at run time, as "got nothing", or never be met.
           if (REFUSAL_CODES.indexOf(rest[1]) < 0) {
-            throw new ScriptError(line, `expect rej: no refusal is called ${rest[1]}${didYouMean(rest[1], REFUSAL_CODES) || ' (the codes: shared/engine/error-text.ts)'}`);
+            // Another game's code (illegal_spot) never arrives from a Pechvogel board either: it was
+            // taken, and the script waited for it and failed at run time as "got nothing".
+            const games = otherGamesOf(rest[1]);
+            const what = games.length ? `${rest[1]} is a refusal of ${games.join(' and ')}; a script plays Pechvogel, whose board never sends it` : `no refusal is called ${rest[1]}`;
+            const near = PECHVOGEL_SAYS[rest[1]] ? ` (did you mean ${PECHVOGEL_SAYS[rest[1]]}?)` : didYouMean(rest[1], REFUSAL_CODES);
+            throw new ScriptError(line, `expect rej: ${what}${near || " (the codes: Pechvogel's, the table's and the link's in shared/engine/error-text.ts)"}`);
           }
           steps.push({ line, op: 'expect_rej', code: rest[1] });
         } else if (what === 'state' || what === 'ui') {

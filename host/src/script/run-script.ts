@@ -184,7 +184,7 @@ export class ScriptRunner {
         // The same refusal again brings no new ui line (the board reports its UI when it changes,
         // and a press it takes clears the refusal): a press it echoed while the UI still shows it is it.
         if (this.model.ui && this.model.ui.err === s.code && this.take((x) => x.t === 'btn')) return null;
-        return `no refusal ${s.code}; got ${this.seen()}`;
+        return `no refusal ${s.code}; got ${this.seen(true)}`;
       }
       case 'expect_state':
       case 'expect_ui': {
@@ -232,9 +232,23 @@ export class ScriptRunner {
     return null;
   }
 
-  private seen(): string {
-    const recent = this.queue.filter((m) => m.t === 'act' || m.t === 'rej').slice(-4);
-    return recent.length ? recent.map((m) => (m.t === 'act' ? JSON.stringify(m.a) : `rej ${(m as { code: string }).code}`)).join(', ') : 'nothing';
+  /**
+   * The latest acts and refusals, for a failed expect act or rej. With `table`, the refusals the
+   * board reports otherwise too (an err line; the table's, in its UI report): expect rej takes
+   * them, and "got nothing" hid the table's enter_dice from a script that expected another.
+   */
+  private seen(table = false): string {
+    const text = (m: BoardMsg): string | null => {
+      if (m.t === 'act') return JSON.stringify(m.a);
+      if (m.t === 'rej') return `rej ${(m as { code: string }).code}`;
+      if (table && m.t === 'err') return `err ${(m as { code: string }).code}`;
+      const err = table && m.t === 'ui' ? (m as { err?: string }).err : undefined;
+      return err ? `rej ${err} (the table's)` : null;
+    };
+    // A table refusal stays in each UI report while it shows: said once.
+    const said = this.queue.map(text).filter((t): t is string => t !== null);
+    const recent = said.filter((t, i) => t !== said[i - 1]).slice(-4);
+    return recent.length ? recent.join(', ') : 'nothing';
   }
 
   /**
