@@ -15,7 +15,8 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 // countdown box whole and the biggest type on the panel, nothing drawn over anything else, a
 // portrait panel's height used); a board that is lost is dimmed with no countdown and no prompts;
 // set-up, refusals, the rule options and the staff menu are shown in words; the page never keeps
-// two feeds open. Screenshots in test/out/web-fit-*.png.
+// two feeds open. With 2 to 7 players no text is under 20 px at 1280 × 720 (it was 17 px with 7:
+// too small for a wall screen read from a few metres). Screenshots in test/out/web-fit-*.png.
 
 const OUT = path.join(REPO, 'test', 'out');
 const SIZES: readonly (readonly [number, number])[] = [
@@ -33,24 +34,25 @@ afterAll(async () => {
 });
 
 
-/** A late game of five: long names (up to 14 characters), many markers, many frustrations; Ann(-Katharina) to throw. */
-function lateGame(): PvState {
-  const r = setupPechvogel({ players: ['Maximilian', 'Anna-Katharina', 'Jean-Baptiste', 'Ølaf', 'Seat 5'] });
+/**
+ * A late game of five (or 2–7 players: the first n of these, 6 and 7 the unofficial count): long
+ * names (up to 14 characters), many markers, many frustrations; Ann(-Katharina) to throw.
+ */
+function lateGame(n = 5): PvState {
+  const names = ['Maximilian', 'Anna-Katharina', 'Jean-Baptiste', 'Ølaf', 'Seat 5', 'Bartholomäus', 'Seat 7'];
+  const r = setupPechvogel({ players: names.slice(0, n), config: n > 5 ? { unofficial_player_count: true } : undefined });
   if (!r.ok) throw new Error('setup');
   const s = r.state;
   const P = s.players;
-  P[0].markers = [3, 4, 5, 6, 7, 7];
-  P[0].frustrations = 12;
-  P[1].markers = [3, 4, 5, 6];
-  P[1].frustrations = 3;
-  P[2].markers = [4, 6, 7];
-  P[3].markers = [3, 5];
-  P[3].frustrations = 25;
-  P[4].markers = [5, 6, 7];
-  P[4].frustrations = 1;
+  const markers = [[3, 4, 5, 6, 7, 7], [3, 4, 5, 6], [4, 6, 7], [3, 5], [5, 6, 7], [3, 4, 6, 7], [7]];
+  const frustrations = [12, 3, 0, 25, 1, 2, 0];
+  for (let i = 0; i < n; i++) {
+    P[i].markers = markers[i];
+    P[i].frustrations = frustrations[i];
+  }
   s.middle = [1, 1, 0, 0, 0];
   s.box = [1, 0, 1, 0, 0];
-  s.murphy = 3;
+  s.murphy = Math.min(3, n - 1);
   s.active = 1;
   // Set up with option R-PV-06b (K2 "reroll immune" at the buttons): the screens say so in play.
   s.config.reduce_reroll_immune_to_frustrate = true;
@@ -58,8 +60,8 @@ function lateGame(): PvState {
 }
 
 /** The same game, over. */
-function overGame(): PvState {
-  const s = lateGame();
+function overGame(n = 5): PvState {
+  const s = lateGame(n);
   s.middle = [0, 0, 0, 0, 0];
   s.phase = 'game_over';
   s.scores = s.players.map((_, i) => scoreOf(s, i));
@@ -121,9 +123,11 @@ async function problems(page: Page): Promise<string[]> {
         }
       };
       for (const sel of ['.player', '.window.open', '.window.open .count', '.window.open .lines', '.turn', '.prompt', '.middle', '.options', '.setup', '.refusal.on', '.banner.on', '.staff', '.head .label', '.head .status', '.head .fw']) check(sel);
-      // A portrait panel (one table on a portrait screen) uses its height: no third of it left empty.
+      // A portrait panel (one table on a portrait screen) uses its height: no third of it left empty,
+      // unless there is no more to show (a game of 2 or 3, with the LED board as wide as the panel).
       const room = panel.clientHeight - parseFloat(getComputedStyle(panel).paddingTop) - parseFloat(getComputedStyle(panel).paddingBottom);
-      if (panel.clientHeight > panel.clientWidth * 1.3 && !panel.classList.contains('down') && inner.scrollHeight < room * 0.8) out.push(`${id} portrait panel uses ${Math.round((100 * inner.scrollHeight) / room)} % of its height`);
+      const ledsWhole = panel.querySelector('.leds')!.getBoundingClientRect().width >= inner.clientWidth - 1;
+      if (panel.clientHeight > panel.clientWidth * 1.3 && !panel.classList.contains('down') && !ledsWhole && inner.scrollHeight < room * 0.8) out.push(`${id} portrait panel uses ${Math.round((100 * inner.scrollHeight) / room)} % of its height`);
       for (const n of Array.from(panel.querySelectorAll('.player .name')) as HTMLElement[]) {
         // By its text's width: cut by less than a pixel, it shows its "…" all the same.
         const text = document.createRange();
@@ -142,6 +146,23 @@ async function problems(page: Page): Promise<string[]> {
       }
     }
     return out;
+  });
+}
+
+/** The smallest type of any text shown in a panel (px): read from a few metres, on a wall. */
+async function smallestType(page: Page): Promise<{ px: number; what: string }> {
+  return page.evaluate(() => {
+    let px = Infinity, what = '';
+    for (const panel of Array.from(document.querySelectorAll('.panel')) as HTMLElement[]) {
+      const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!(n.textContent || '').trim() || !el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < px) [px, what] = [size, `${el.className || el.tagName} "${(n.textContent || '').trim().slice(0, 20)}"`];
+      }
+    }
+    return { px, what };
   });
 }
 
@@ -262,6 +283,38 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     // The rule option chosen at set-up, in plain words (shown all through the game, in the screenshots above too).
     expect(await t1.locator('.options').textContent()).toBe("Option: a reduce's reroll cannot be frustrated");
     expect(await t1.locator('.options').isVisible()).toBe(true);
+  });
+
+  it('2 to 7 players: all legible from a few metres (20 px or more at 1280 × 720), and fitting, in the window, the marker step and the end', async () => {
+    const dir = scratchDir();
+    const a = await board(dir, 'ttyCOUNT', null, { window_ms: 120000 });
+    const { cli, url } = await mirror([['Tisch 3', a]]);
+    const page = await openChromium({ width: 1280, height: 720 }, done);
+    await page.goto(url);
+    const small: string[] = [];
+    /** The page shows n players in `phase`; then every size, and the smallest type on each. */
+    const check = async (n: number, phase: string, name: string) => {
+      await page.waitForFunction(([k, ph]) => document.querySelectorAll(`[data-table="t1"][data-phase="${ph}"] .player`).length === k, [n, phase] as const, { timeout: 10_000 });
+      await allSizes(page, `players${n}-${name}`, async (p) => {
+        const { width: w, height: h } = p.viewportSize()!;
+        const { px, what } = await smallestType(p);
+        // 1920 × 1080 and 1080 × 1920 have at least the room of 1280 × 720.
+        if (px < 20) small.push(`${n} players, ${name}, at ${w}x${h}: ${what} ${px} px`);
+      }, [[1920, 1080], [1280, 720], [1080, 1920]]);
+    };
+    for (let n = 7; n >= 2; n--) {
+      const from = cli.count();
+      a.command({ c: 'load', st: lateGame(n) } as never);
+      await cli.event((e) => e.ev === 'synced' && e.n === 0, 15_000, from);
+      for (const act of TO_WINDOW) a.command({ c: 'act', a: act });
+      await check(n, 'reroll_window', 'window');
+      // Maximilian frustrates, the reroll brings the fourth 3: Anna-Katharina takes or steals (the longest prompt).
+      for (const act of [{ do: 'frustrate', by: ['Maximilian'] }, { do: 'throw', faces: [3, 3, 4, 5, 6] }, { do: 'pass' }]) a.command({ c: 'act', a: act });
+      await check(n, 'await_marker_choice', 'marker');
+      a.command({ c: 'load', st: overGame(n) } as never);
+      await check(n, 'game_over', 'over');
+    }
+    expect(small).toEqual([]);
   });
 
   it('two tables side by side: a late game in its window and one with a single marker option counting down', async () => {

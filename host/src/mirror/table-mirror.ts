@@ -15,6 +15,7 @@ import { tableRefusal } from '../view/table-text';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { errorText } from '../../../shared/engine/error-text';
 import { hostNow } from '../host-clock';
+import { durationText } from '../duration-text';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
 /** `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`). */
@@ -50,6 +51,13 @@ export interface TableMirrorOptions {
    * one-off hello (flash's check): the board would send every frame to nobody until it restarts.
    */
   ledsLink?: boolean;
+  /**
+   * A lost board: after this long (default 30 s) a note says it is still being tried, then again
+   * at twice the time since the loss each time (1 min, 2 min, 4 min …), at most 20 times this
+   * apart (10 min): whoever looks at the terminal of an unattended screen sees the mirror has not
+   * given up, and the lines do not flood it over a night.
+   */
+  stillTryingMs?: number;
   now?: () => number;
 }
 
@@ -77,6 +85,11 @@ export class TableMirror extends EventEmitter {
   private liveTimer: NodeJS.Timeout | null = null;
   /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
   private lastLeds = '';
+  private stillTryingMs: number;
+  /** When the board was lost (host ms), why it cannot be reached now, and the next "still trying" note. */
+  private lostAt = 0;
+  private lostWhy = '';
+  private tryingTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly label: string,
@@ -89,6 +102,7 @@ export class TableMirror extends EventEmitter {
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
     this.silenceMs = opts.silenceMs ?? 6000;
     this.ledsLink = opts.ledsLink !== false;
+    this.stillTryingMs = opts.stillTryingMs ?? 30_000;
     this.link = BoardLink.over(stream);
     // While flashing, whatever the mirror sends lands in the board's password prompt.
     this.model = new MirrorModel(() => this.status !== 'flashing' && this.link.send({ c: 'snap' }), this.now);
@@ -108,6 +122,7 @@ export class TableMirror extends EventEmitter {
         if (this.status === 'connecting') this.setStatus('waiting');
         return;
       }
+      this.lostWhy = reason;
       if (this.status === 'lost') return;
       this.setStatus('lost');
     });
@@ -123,6 +138,7 @@ export class TableMirror extends EventEmitter {
   stop(): void {
     this.clearHello();
     this.clearLive();
+    this.clearTrying();
     this.setStatus('stopped');
     this.stream.close();
   }
@@ -142,6 +158,24 @@ export class TableMirror extends EventEmitter {
   private clearHello(): void {
     if (this.helloTimer) clearInterval(this.helloTimer);
     this.helloTimer = null;
+  }
+
+  private clearTrying(): void {
+    if (this.tryingTimer) clearTimeout(this.tryingTimer);
+    this.tryingTimer = null;
+  }
+
+  /** The next "still unreachable" note, `dueMs` after the loss (see stillTryingMs). */
+  private planTrying(dueMs: number): void {
+    this.clearTrying();
+    if (!(dueMs < Infinity)) return;
+    this.tryingTimer = setTimeout(() => {
+      this.tryingTimer = null;
+      if (this.status !== 'lost') return;
+      const name = this.stream.spec.name;
+      this.note({ ev: 'unreachable', downMs: dueMs, reason: this.lostWhy, text: `board ${name} still unreachable after ${durationText(dueMs)} (${this.lostWhy}); retrying` });
+      this.planTrying(Math.min(dueMs * 2, dueMs + 20 * this.stillTryingMs));
+    }, Math.max(0, this.lostAt + dueMs - this.now()));
   }
 
   private clearLive(): void {
@@ -172,6 +206,7 @@ export class TableMirror extends EventEmitter {
   }
 
   private onOpen(): void {
+    this.clearTrying();
     this.link.reset();
     this.setStatus('handshake');
     this.note({ ev: 'connected', text: this.everLive ? `reconnected to ${this.stream.spec.name}; saying hello` : `connected to ${this.stream.spec.name}` });
@@ -204,6 +239,9 @@ export class TableMirror extends EventEmitter {
     this.model.synced = false;
     this.setStatus('lost');
     this.note({ ev: 'lost', reason, text: `lost ${this.stream.spec.name} (${reason}); reconnecting` });
+    this.lostAt = this.now();
+    this.lostWhy = reason;
+    this.planTrying(this.stillTryingMs);
   }
 
   private onMsg(m: BoardMsg): void {

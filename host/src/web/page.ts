@@ -50,8 +50,9 @@ export function pageHtml(title = 'dicetray'): string {
   #tables { display:grid; gap:1vmin; padding:1vmin; flex:1; min-height:0; width:100vw; grid-template-columns: minmax(0,1fr); grid-auto-rows: minmax(0,1fr); }
   .panel { position:relative; background:var(--panel); border-radius:1.2vmin; padding:0.5em 0.7em; overflow:hidden; min-width:0; min-height:0; font-size:16px; line-height:1.2; }
   .inner { display:flex; flex-direction:column; gap:0.35em; }
-  .head { display:flex; flex-wrap:wrap; align-items:baseline; gap:0.1em 0.6em; font-size:0.7em; color:var(--dim); white-space:nowrap; min-width:0; }
-  .head .label { color:var(--fg); font-weight:700; font-size:1.35em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
+  /* No text below 0.8 of the panel's type (the header, tags, the middle's markers were 0.56–0.7): 20 px or more at 1280 × 720 with 7 players, read from a few metres. */
+  .head { display:flex; flex-wrap:wrap; align-items:baseline; gap:0.1em 0.6em; font-size:0.8em; color:var(--dim); white-space:nowrap; min-width:0; }
+  .head .label { color:var(--fg); font-weight:700; font-size:1.2em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
   .head .fw { overflow:hidden; text-overflow:ellipsis; min-width:0; flex:0 1 auto; }
   .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
   .status.live { background:#1d3a27; color:var(--good); }
@@ -111,7 +112,7 @@ export function pageHtml(title = 'dicetray'): string {
   .marker { display:inline-block; min-width:1.4em; text-align:center; border-radius:0.3em; background:#e8e0c8; color:#111; font-weight:700; font-size:0.8em; padding:0 0.15em; }
   .frus { color:var(--bad); font-weight:700; }
   .tags { display:flex; gap:0.3em; }
-  .tag { background:var(--alarm); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.7em; font-weight:700; }
+  .tag { background:var(--alarm); color:#fff; border-radius:0.3em; padding:0 0.35em; font-size:0.8em; font-weight:700; }
   .tag.vote { background:#6a4cff; }
   .score { font-weight:700; text-align:right; }
   /* Portrait (stack): each player on two lines, name, tags and score above, markers and frustrations
@@ -128,6 +129,7 @@ export function pageHtml(title = 'dicetray'): string {
   .middle { font-size:0.8em; color:var(--dim); display:flex; flex-wrap:wrap; gap:0.2em 0.9em; align-items:center; }
   .middle .grp { display:flex; gap:0.4em; align-items:center; white-space:nowrap; }
   .middle .mid { white-space:nowrap; }
+  .middle .marker { font-size:1em; }
   /* The rule options the game is played with, under the LED board (beside the game there is room below it). */
   .options { font-size:0.8em; color:var(--fg); margin-top:0.3em; }
   .options:empty { display:none; }
@@ -181,7 +183,8 @@ const DOWN_BANNER = {
 const panels = {};
 // recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
 // reported an error. Either way the screen says it is not live instead of showing a frozen game.
-let data = null, recvAt = performance.now(), updates = 0, linkDown = false, downSince = 0;
+// recvWall: the same on the wall clock, for the words (until the first update, when the page came from the host).
+let data = null, recvAt = performance.now(), recvWall = Date.now(), updates = 0, linkDown = false, downSince = 0;
 
 // A true minus sign (U+2212), as the terminal view writes it: a hyphen reads as a dash on a TV.
 function scoreText(n) { return (n < 0 ? '\u2212' + (-n) : String(n)) + (n === 1 || n === -1 ? ' pt' : ' pts'); }
@@ -531,7 +534,9 @@ const STALE_MS = 12000;
 function tick() {
   const now = performance.now();
   const offline = linkDown || now - recvAt > STALE_MS;
-  if (offline && !downSince) downSince = Date.now();
+  // Since the last update that came (when the host was last known alive), not since this noticed:
+  // a quiet feed is noticed 12 s late.
+  if (offline && !downSince) downSince = recvWall;
   if (!offline) downSince = 0;
   document.body.classList.toggle('offline', offline);
   document.body.dataset.link = offline ? 'down' : 'up';
@@ -569,6 +574,7 @@ window.addEventListener('resize', () => { layout(); for (const id of Object.keys
 function accept(text) {
   data = JSON.parse(text);
   recvAt = performance.now();
+  recvWall = Date.now();
   linkDown = false;
   render();
 }
