@@ -228,4 +228,16 @@ describe('host commands', () => {
     sim.requestSync({ c: 'leds' } as unknown as HostCmd);
     expect(linked()).toBe(true);
   });
+
+  it("an `on` that is not true or false is as if left out (README): the frame now, frames over the link as they were", async () => {
+    const { sim } = await bootedSim([]);
+    const linked = () => (sim.snapshot() as unknown as { c: { leds_link: boolean } }).c.leds_link;
+    for (const was of [false, true]) {
+      sim.requestSync({ c: 'leds', on: was } as unknown as HostCmd);
+      for (const on of ['yes', 'false', 1, 0, null, [], {}]) {
+        expect(sim.requestSync({ c: 'leds', on } as unknown as HostCmd).msgs.some((m) => m.t === 'leds'), JSON.stringify(on)).toBe(true);
+        expect(linked(), `${was} then ${JSON.stringify(on)}`).toBe(was);
+      }
+    }
+  });
 });

@@ -96,4 +96,14 @@ describe("a host's new game and its names", () => {
     expect(ok.msgs.find((m) => m.t === 'new')).toMatchObject({ n: 0 });
     expect(g.snap().players.map((p) => p.name)).toEqual(n16);
   });
+  it('counts 16 characters a seat for all names together (README): a 20-character name beside a 12-character one is taken, beside a 13-character one refused', async () => {
+    const g = await journalGame(5);
+    const before = g.snap();
+    const over = g.sim.requestSync({ c: 'new', p: ['A'.repeat(20), 'B'.repeat(13)] } as HostCmd);
+    expect(over.msgs.filter((m) => m.t === 'err')).toEqual([expect.objectContaining({ code: 'bad_setup' })]);
+    expect(g.snap()).toEqual(before);
+    const ok = g.sim.requestSync({ c: 'new', p: ['A'.repeat(20), 'B'.repeat(12)] } as HostCmd);
+    expect(ok.msgs.find((m) => m.t === 'new')).toMatchObject({ n: 0 });
+    expect(g.snap().players.map((p) => p.name)).toEqual(['A'.repeat(20), 'B'.repeat(12)]);
+  });
 });

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { COMMANDS } from '../../shared/protocol/messages';
 import { ROOT } from '../../firmware/build/paths';
+import { bootedSim } from '../support/game-driver';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Serial protocol'), readme.indexOf('\n## ', readme.indexOf('## Serial protocol') + 3));
@@ -39,5 +40,13 @@ describe("the README's serial protocol", () => {
     for (const c of ['storage_full', 'bad_json', 'unknown_command', 'too_long', 'packet_timeout']) expect(codes).toContain(c);
     const errRow = section.split('\n').find((l) => l.startsWith('| `err` |')) || '';
     for (const c of codes) expect(errRow, c).toContain(`\`${c}\``);
+  });
+
+  it("names every field of the snapshot's ui", async () => {
+    const { sim } = await bootedSim([{ c: 'new', p: ['Ann', 'Ben'] }]);
+    const keys = Object.keys(sim.snapshot().ui);
+    expect(keys.length).toBeGreaterThan(10);
+    const snapRow = section.split('\n').find((l) => l.startsWith('| `snap` |')) || '';
+    for (const k of keys) expect(snapRow, k).toContain(`\`${k}\``);
   });
 });
