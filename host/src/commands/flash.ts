@@ -114,11 +114,17 @@ export function wrongBoard(reported: unknown, built: string, port: string): Host
 
 /**
  * Types the password at a locked console (Espruino's `password>` prompt). A board whose console
- * is not locked takes it as a REPL line and nothing happens; a wrong password is an error.
+ * is not locked takes it as a REPL line and nothing happens; a wrong password is an error, and so
+ * is silence: a kiosk board not put into flashing mode has no console on its port, and only its
+ * packets (or nothing) come back, where an open REPL at least echoes the line.
  */
 async function logIn(stream: BoardStream, password: string, name: string): Promise<boolean> {
   let seen = '';
-  const onData = (d: Buffer) => (seen += d.toString('latin1'));
+  let all = '';
+  const onData = (d: Buffer) => {
+    seen += d.toString('latin1');
+    all += d.toString('latin1');
+  };
   stream.on('data', onData);
   const wait = async (re: RegExp, tries: number) => {
     for (let i = 0; i < tries && !re.test(seen); i++) await new Promise((r) => setTimeout(r, 50));
@@ -134,8 +140,18 @@ async function logIn(stream: BoardStream, password: string, name: string): Promi
   } finally {
     stream.off('data', onData);
   }
-  if (/Invalid password/.test(seen)) throw new HostError(`the console of ${name} did not take the password given with --unlock`, EXIT.flash, 'use the kiosk password set at the last flash');
-  return /Logged in/.test(seen);
+  if (/Invalid password/.test(seen)) throw new HostError(`the console of ${name} did not take the password given with --unlock`, EXIT.flash, 'use the kiosk password set at the last flash (forgotten: README.md, Kiosk, staff sheet, "Forgotten password")');
+  if (/Logged in/.test(seen)) return true;
+  // The firmware's own lines (DT:…) and its ACK/NAK bytes are not a console's answer.
+  const consoleText = all.replace(/^DT:.*$/gm, '').replace(/[\s\x06\x15]/g, '');
+  if (!consoleText) {
+    throw new HostError(
+      `no console answered on ${name}: a kiosk board keeps it off its port until staff open it for flashing (nothing written)`,
+      EXIT.flash,
+      'on the board hold OK+BACK for 3 s, then hold K4 (console for flashing; the mirror must be stopped), then run this again',
+    );
+  }
+  return false;
 }
 
 /**

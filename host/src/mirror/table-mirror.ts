@@ -16,6 +16,7 @@ import type { PvState } from '../../../shared/games/pechvogel/types';
 import { errorText } from '../../../shared/engine/error-text';
 import { hostNow } from '../host-clock';
 import { durationText } from '../duration-text';
+import { flashingNote } from './flashing-note';
 
 /** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
 /** `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`). */
@@ -270,7 +271,7 @@ export class TableMirror extends EventEmitter {
     const port = this.stream.spec.name;
     this.note({
       ev: 'flashing',
-      text: `${port}: staff opened the console for flashing (staff menu, K4 held). To flash: stop this mirror, then \`dicetray flash -p ${port} --unlock PASSWORD\`. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself)`,
+      text: flashingNote(port),
     });
   }
 

@@ -4,6 +4,7 @@
  */
 import type { Hello, MirrorSetup, MirrorUi } from '../mirror/mirror-model';
 import type { PvState } from '../../../shared/games/pechvogel/types';
+import { wrap } from '../../../shared/text/wrap';
 import { entryText, markerStepText, promptText, ruleOptions, SELFTEST_TEXT, setupText, STAFF_PAUSE, staffSettings, tableRefusal } from './table-text';
 import { refusalLeft } from './refusal-clock';
 import { letterRgb } from './palette';
@@ -78,7 +79,11 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
   if (opts.live === false) return s && !(ui && ui.m === 'setup') ? gameLines(s) : [];
   // The self-test started from the menu: its buttons work the test (the menu's keys said "OK
   // leaves", and OK did nothing).
-  if (ui && ui.m === 'staff' && opts.selfTest) return SELFTEST_TEXT.slice(0, 1).concat(SELFTEST_TEXT.slice(1).map((l) => '  ' + l), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
+  // (Wrapped to fit 80 columns: cut at the terminal's edge, the way back to the menu was lost.)
+  if (ui && ui.m === 'staff' && opts.selfTest) {
+    const how = SELFTEST_TEXT.slice(1).flatMap((l) => wrap(l, 76).map((w) => '  ' + w));
+    return SELFTEST_TEXT.slice(0, 1).concat(how, s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
+  }
   // The buttons work the menu: the game without what to press, and why nothing runs.
   if (ui && ui.m === 'staff') return STAFF_TEXT.concat(staffNow(ui), s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);
   const refusal = ui && ui.err && refusalLeft(opts.refusalSince ?? ui.at, now) > 0 ? [tableRefusal(ui.err, s, ui, setup)] : [];
@@ -102,12 +107,13 @@ export function tableHeader(label: string, port: string, status: string, hello: 
 /** What a table that is not live says in place of its prompt (the page's headline for it). */
 export const DOWN_LINE: Record<string, string> = {
   connecting: 'Connecting to the board…',
-  waiting: 'No board on this port yet: is it plugged in (USB) and switched on? Still trying',
+  waiting: 'No board on this port yet: plugged in (USB) and switched on? Still trying',
   handshake: 'Connecting to the board…',
   lost: 'Board lost — reconnecting (play goes on at the table; this catches up)',
   silent: 'The board does not answer — still asking',
   mismatch: 'Protocol mismatch: this board runs another protocol version (dicetray flash)',
-  flashing: 'Staff: console open for flashing (restart the board to play on, or wait 5 minutes)',
+  // How to flash first (staff held K4 for it); how to play on is in the note below it.
+  flashing: 'Open for flashing: stop this mirror, then dicetray flash --unlock PASSWORD',
   stopped: 'Stopped',
 };
 
