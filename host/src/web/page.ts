@@ -52,7 +52,10 @@ export function pageHtml(title = 'dicetray'): string {
   .inner { display:flex; flex-direction:column; gap:0.35em; }
   /* No text below 0.8 of the panel's type (the header, tags, the middle's markers were 0.56–0.7): 20 px or more at 1280 × 720 with 7 players, read from a few metres. */
   .head { display:flex; flex-wrap:wrap; align-items:baseline; gap:0.1em 0.6em; font-size:0.8em; color:var(--dim); white-space:nowrap; min-width:0; }
-  .head .label { color:var(--fg); font-weight:700; font-size:1.2em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
+  .head .label { margin:0; color:var(--fg); font-weight:700; font-size:1.2em; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
+  /* For screen readers only (the page's heading, each table's "do now" line): no room, and off the
+     screen, so not even its clipped text lies over what is shown. */
+  .sr { position:absolute; left:-10000px; top:0; width:1px; height:1px; overflow:hidden; white-space:nowrap; }
   .head .fw { overflow:hidden; text-overflow:ellipsis; min-width:0; flex:0 1 auto; }
   .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
   .status.live { background:#1d3a27; color:var(--good); }
@@ -161,10 +164,21 @@ export function pageHtml(title = 'dicetray'): string {
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
   #empty { font-size:4vw; color:var(--dim); padding:4vw; }
+  /* A guest who asked for less motion: the attract title stands still (blinking LEDs: see drawLeds). */
+  @media (prefers-reduced-motion: reduce) { .attract .title { animation:none; } }
+  /* Forced colours (Windows high contrast) drop the backgrounds: the alarms get a frame and a sign,
+     the player whose turn it is a sign beside the name, so neither reads by colour alone. */
+  @media (forced-colors: active) {
+    .banner, .refusal, #offline, .staff, .window, .tag { border:0.15em solid CanvasText; }
+    .banner::before, .refusal::before, #offline::before { content:'⚠ '; }
+    .player.active { outline:0.15em solid Highlight; }
+    .player.active .rank::before { content:'▶'; }
+  }
 </style>
 </head>
 <body>
-<div id="offline"></div>
+<h1 class="sr">${title.replace(/[<&>"]/g, '')}</h1>
+<div id="offline" role="status"></div>
 <div id="tables"><div id="empty">Waiting for the mirror…</div></div>
 <script>
 "use strict";
@@ -221,13 +235,16 @@ function panelFor(t) {
   const el = document.createElement('section');
   el.className = 'panel';
   el.dataset.table = t.id;
-  el.innerHTML = '<div class="inner"><div class="head"><span class="label"></span><span class="status"></span><span class="fw"></span></div>'
+  // A region per table, named by its heading; .say repeats the headline and what to do now for a
+  // screen reader, politely: the countdown's ticks are not in it (they would drown everything).
+  el.setAttribute('aria-labelledby', 'label-' + t.id);
+  el.innerHTML = '<div class="inner"><div class="head"><h2 class="label" id="label-' + esc(t.id) + '"></h2><span class="status"></span><span class="fw"></span></div>'
     + '<div class="banner"></div><div class="staff"></div>'
     + '<div class="window"><div class="count"></div><div class="wtext"><div class="text"></div><div class="lines"></div></div><div class="bar"></div></div>'
-    + '<div class="body"><div class="leds"><canvas width="680" height="340"></canvas><div class="options"></div></div>'
+    + '<div class="body"><div class="leds"><canvas width="680" height="340" role="img" aria-label="LED board"></canvas><div class="options"></div></div>'
     + '<div class="game"><div class="turn"></div><div class="prompt"></div><div class="refusal"></div><div class="detail"></div>'
     + '<ul class="players"></ul><div class="middle"></div><div class="setup"></div></div></div>'
-    + '<div class="notes"></div></div>'
+    + '<div class="notes"></div><div class="sr say" aria-live="polite"></div></div>'
     + '<div class="attract"><div class="title">PECHVOGEL</div><div class="sub"></div><div class="small"></div></div>';
   document.getElementById('tables').appendChild(el);
   const empty = document.getElementById('empty');
@@ -358,24 +375,77 @@ function fit(p) {
   }
 }
 
-function drawLeds(canvas, frame, w, h) {
+/**
+ * Blinks as the page draws them. The board's frames come with each blink, so an LED that changed
+ * three times with less than FAST_MS between blinks fast (4 Hz: a refusal, red, or a stuck key in
+ * the self-test), with less than SLOW_MS slowly (1 Hz). A fast blink
+ * is never drawn blinking (more than 3 flashes a second, WCAG 2.3.1; on a portrait screen its
+ * column is larger than the small safe area), nor any blink where the screen asks for reduced
+ * motion: such an LED is drawn steady with a ring, "blinks", until its changes stop.
+ */
+const FAST_MS = 350, SLOW_MS = 700;
+const lessMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+function noteFrame(p, frame, now) {
+  const b = p.blink || (p.blink = { prev: '', t1: [], t2: [], col: [], until: [], fast: [] });
+  if (!frame || frame === b.prev) return;
+  const prev = b.prev;
+  b.prev = frame;
+  for (let j = 0; j < frame.length; j++) {
+    const c = frame[j];
+    if (c !== '.') b.col[j] = c;
+    if (!prev || c === prev[j]) continue;
+    const t1 = b.t1[j] || -1e9, t2 = b.t2[j] || -1e9;
+    // Two short gaps in a row, not one: a frame held up by a busy host and the next on time are not a blink.
+    const fast = now - t1 < FAST_MS && t1 - t2 < FAST_MS;
+    if (fast || (now - t1 < SLOW_MS && t1 - t2 < SLOW_MS)) {
+      b.fast[j] = fast || (b.fast[j] && b.until[j] > now);
+      b.until[j] = now + (b.fast[j] ? FAST_MS : SLOW_MS);
+    }
+    b.t2[j] = t1;
+    b.t1[j] = now;
+  }
+}
+/** Whether LED j is a blink held steady at now: 0 no, else when its hold ends. */
+function heldAt(p, j, now) {
+  const b = p.blink;
+  if (!b || !(b.until[j] > now) || !b.col[j]) return 0;
+  return b.fast[j] || (lessMotion && lessMotion.matches) ? b.until[j] : 0;
+}
+function drawLeds(p, canvas, frame, w, h, now) {
   const g = canvas.getContext('2d');
+  let lit = 0, held = 0;
+  p.heldUntil = 0;
   const gap = 20, cell = (canvas.width - gap) / w;
   const ch = Math.round(cell * h);
   if (canvas.height !== ch) canvas.height = ch;
   g.fillStyle = '#05060a';
   g.fillRect(0, 0, canvas.width, canvas.height);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const ch = frame ? frame[y * w + x] : '.';
+    const j = y * w + x, until = heldAt(p, j, now);
+    const ch = until ? p.blink.col[j] : frame ? frame[j] : '.';
     const cx = x * cell + cell / 2 + (x >= w / 2 ? gap : 0), cy = y * cell + cell / 2;
     g.beginPath();
     g.arc(cx, cy, cell * 0.38, 0, Math.PI * 2);
-    const lit = ch && ch !== '.';
-    g.fillStyle = lit ? PALETTE[ch] || '#444' : '#1b1e26';
-    if (lit) { g.shadowColor = g.fillStyle; g.shadowBlur = cell * 0.5; } else g.shadowBlur = 0;
+    const on = ch && ch !== '.';
+    g.fillStyle = on ? PALETTE[ch] || '#444' : '#1b1e26';
+    if (on) { g.shadowColor = g.fillStyle; g.shadowBlur = cell * 0.5; lit++; } else g.shadowBlur = 0;
     g.fill();
+    if (until) {
+      // The ring says "blinks" without blinking.
+      g.shadowBlur = 0;
+      g.beginPath();
+      g.arc(cx, cy, cell * 0.47, 0, Math.PI * 2);
+      g.lineWidth = cell * 0.07;
+      g.strokeStyle = '#f2f2f2';
+      g.stroke();
+      held++;
+      if (!p.heldUntil || until < p.heldUntil) p.heldUntil = until;
+    }
   }
   g.shadowBlur = 0;
+  const label = 'LED board: ' + lit + ' of ' + w * h + ' LEDs lit' + (held ? ', ' + held + ' blinking (shown steady, ringed)' : '');
+  if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
+  canvas.dataset.held = String(held);
 }
 
 function frusText(n) { return n <= 0 ? '' : n <= 3 ? '✖'.repeat(n) : '✖ ' + esc(n); }
@@ -422,7 +492,9 @@ function render() {
           : sf.keys.map((k) => '<div class="sk"><span class="key">' + esc(k.key) + '</span>' + esc(k.what) + (k.now ? ': <span class="now">' + esc(k.now) + '</span>' : '') + '</div>').join(''))
         + '</div><div class="snote">' + esc(sf.pause || '') + '</div>';
     setHtml(p.q('.staff'), staffHtml);
-    drawLeds(p.q('canvas'), t.frame, t.width, t.height);
+    noteFrame(p, t.frame, recvAt);
+    p.frame = t;
+    drawLeds(p, p.q('canvas'), t.frame, t.width, t.height, performance.now());
     // The attract screen only where no game is going on: no game (the set-up nobody is making:
     // after power-up or a cleared game, the usual state of a café table), or a finished one. A
     // game in progress keeps its screen; a press ends idleness, so a set-up shows as it is made.
@@ -480,9 +552,9 @@ function render() {
         const cls = 'player' + (i === s.active && !over ? ' active' : '') + (win ? ' winner' : '');
         const rank = over && s.scores ? (order.findIndex((j) => s.scores[j] === s.scores[i]) + 1) + '.' : '';
         const tags = (s.murphy === i ? '<span class="tag">Murphy</span>' : '') + (ui && ui.v && ui.v.indexOf(i) >= 0 && !over ? '<span class="tag vote">frustrates</span>' : '');
-        return '<li class="' + cls + '" data-seat="' + i + '"><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
+        return '<li class="' + cls + '" data-seat="' + i + '"' + (i === s.active && !over ? ' aria-current="true"' : '') + '><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
           + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
-          + '<span class="frus" title="frustrations">' + frusText(pl.frustrations) + '</span>'
+          + '<span class="frus" title="frustrations"' + (pl.frustrations > 0 ? ' role="img" aria-label="' + esc(pl.frustrations) + (pl.frustrations === 1 ? ' frustration' : ' frustrations') + '"' : '') + '>' + frusText(pl.frustrations) + '</span>'
           + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? scoreText(s.scores[i]) : '') + '</span></li>';
       }).join(''));
       const mid = counts(s.middle), box = counts(s.box);
@@ -493,6 +565,9 @@ function render() {
         + (!over && s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">✖ a frustration: −3 points at the end</span>' : ''));
     }
     setText(p.q('.notes'), t.last || '');
+    // For a screen reader: what the table should do now, said again only when the words change.
+    const say = [bannerText, p.q('.turn').textContent, (counting ? p.prompt : t.prompt || []).map((l) => l.trim()).join('. '), t.refusal || ''].filter(Boolean).join('. ');
+    setText(p.q('.say'), say);
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
     p.deadline = deadline;
@@ -566,10 +641,17 @@ function tick() {
       }
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }
+    // A blink held steady ends without a new frame (the last change came): drawn as the frame says.
+    if (p.heldUntil && now >= p.heldUntil && p.frame) drawLeds(p, p.q('canvas'), p.frame.frame, p.frame.width, p.frame.height, now);
     if (!p.sized) { fit(p); p.sized = true; }
   }
 }
 window.addEventListener('resize', () => { layout(); for (const id of Object.keys(panels)) panels[id].sized = false; tick(); });
+// The screen's settings changed (forced colours frame the alarms, which takes room; less motion holds blinks): fitted and drawn again.
+for (const q of ['(forced-colors: active)', '(prefers-reduced-motion: reduce)']) {
+  const m = window.matchMedia ? window.matchMedia(q) : null;
+  if (m && m.addEventListener) m.addEventListener('change', () => { for (const id of Object.keys(panels)) panels[id].sized = false; render(); });
+}
 
 function accept(text) {
   data = JSON.parse(text);
