@@ -116,6 +116,8 @@ describe('mirror --csv throw rows', () => {
     f.sync();
     const gap = rows(csv)[1];
     expect(gap).toMatchObject({ n: '3', player: 'Ann', kind: 'gap', source: '', dice: '', faces: '', target: '6', phase: 'await_throw' });
+    // Its local_time is its own time's second, as every row's (local_time is last).
+    expect(gap.local_time).toBe(gap.time.slice(0, 19));
     f.act({ do: 'throw', faces: [6, 4, 4] });
     expect(rows(csv).map((x) => x.kind)).toEqual(['first', 'gap', 'throw']);
     // A mirror started again where the table's log ends: no gap; one that finds the game moved on: a gap.

@@ -77,4 +77,10 @@ describe('simulate --svg: series with equal exact values', () => {
     expect(d[1]).toBe('stroke-dasharray="14 32" stroke-dashoffset="0"');
     expect(d[3]).toBe('stroke-dasharray="14 32" stroke-dashoffset="-23"');
   });
+
+  it("lines share below a line's width apart (3 px), and not from it on", () => {
+    const plain = 'stroke-dasharray="14 9"';
+    expect(exactDashes([100, 102.9]).filter((d) => d === plain)).toEqual([]);
+    expect(exactDashes([100, 103])).toEqual([plain, plain]);
+  });
 });

@@ -18,11 +18,11 @@ const T = Date.UTC(2025, 2, 14, 13, 9, 26, 935);
 const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice'].find((f) => existsSync(f));
 
 /** Two throw rows written at T into `csv` (which may hold a header already). */
-function twoRows(csv: string, decimalComma = false): string[][] {
+function twoRows(csv: string, decimalComma = false, now: () => number = () => T): string[][] {
   const s = setupPechvogel({ players: ['Ann', 'Ben'], seed: 11 });
   if (!s.ok) throw new Error('setup');
   const f = fakeTable(s.state);
-  new ActionLogWriter({ dir: null, csv, now: () => T, decimalComma }).attach(f.table);
+  new ActionLogWriter({ dir: null, csv, now, decimalComma }).attach(f.table);
   f.sync();
   f.act({ do: 'throw', faces: ['R', 7, 6, 5, 5, 4, 6] });
   f.act({ do: 'choose_target', value: 6 });
@@ -51,6 +51,21 @@ describe('mirror --csv: local_time', () => {
       expect(r[0]).toBe(localIsoTime(T));
       expect(r[r.length - 1]).toBe(spreadsheetTime(T));
     }
+  });
+
+  it('is the second of the row\'s own time, not of when the row was written', () => {
+    // A clock that moves 1.5 s on each reading: a first throw's row is written only when its target
+    // is chosen, later than the throw it records.
+    let t = T;
+    const [, ...rows] = twoRows(path.join(scratchDir('dt-lt-'), 'moving.csv'), false, () => (t += 1500));
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect(r[r.length - 1]).toBe(r[0].slice(0, 19));
+  });
+
+  it("an older dicetray's file with the other separator is refused as one, not as other columns", () => {
+    const csv = path.join(scratchDir('dt-lt-'), 'old-semicolons.csv');
+    writeFileSync(csv, THROW_CSV_HEADER_NO_LOCAL_TIME.replace(/,/g, ';') + '\n');
+    expect(() => twoRows(csv)).toThrow(/separates its fields with ';'/);
   });
 
   it("an older dicetray's file, without local_time, goes on in its own columns", () => {

@@ -54,4 +54,21 @@ describe('a mirrored network board that goes away', () => {
     await sleep(5000);
     expect(notes.filter((n) => n.ev === 'unreachable').length).toBe(before);
   }, 40_000);
+  it('says it at most 20 first intervals apart once the doubling passes that', async () => {
+    const b = await tcpBoard();
+    closeAfter.push(() => b.board.powerCut());
+    const stream = await openBoard(parseBoardSpec(b.url), { retryMs: 100 });
+    // 10 ms, so the cap (20 × 10 ms = 200 ms apart) comes after 160 ms: 320, then 520, 720, not 640, 1280.
+    const t = new TableMirror('Ecke', stream, { stillTryingMs: 10 });
+    closeAfter.push(() => t.stop());
+    const notes: TableNote[] = [];
+    t.on('note', (n: TableNote) => notes.push(n));
+    await t.start();
+    await waitUntil('live', () => t.status === 'live', 15_000);
+    b.exposure.close();
+    await waitUntil('lost', () => t.status === 'lost');
+    const said = () => notes.filter((n) => n.ev === 'unreachable');
+    await waitUntil('eight notes', () => said().length >= 8, 10_000);
+    expect(said().slice(0, 8).map((n) => n.downMs)).toEqual([10, 20, 40, 80, 160, 320, 520, 720]);
+  }, 20_000);
 });

@@ -63,5 +63,8 @@ describe('dicetray script output', () => {
     // The last step failing: nothing was left out.
     const last = JSON.parse((await run(['script', script('last.table', 'new Ann Ben\nexpect state phase=reroll_window\n'), '--json'], dir)).out);
     expect(last.error).toMatchObject({ code: 'failed', hint: '', exit: 1, line: 2, step: 2 });
+    // One step left out: "step", not "steps".
+    const one = JSON.parse((await run(['script', script('one-left.table', 'new Ann Ben\nexpect state phase=reroll_window\npress K1\n'), '--json'], dir)).out);
+    expect(one.error).toMatchObject({ hint: 'the 1 step after it did not run', step: 2 });
   });
 });

@@ -38,6 +38,10 @@ describe('colour on the terminal', () => {
     expect(fitScreen(parts, 80, 24)).toContain('\x1b[32mlive');
   });
 
+  it('withoutColour takes colour and weight only, leaving cursor moves and clears', () => {
+    expect(withoutColour('\x1b[1;31mA\x1b[0m\x1b[2K\x1b[3;1HB\x1b[K')).toBe('A\x1b[2K\x1b[3;1HB\x1b[K');
+  });
+
   it('marks no player to move once the game is over, and stars the winners', () => {
     const setup = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
     if (!setup.ok) throw new Error('setup');

@@ -36,6 +36,11 @@ describe('the wall page when the host goes quiet', () => {
     await page.clock.install();
     await page.goto(url);
     await page.locator('[data-table="t1"][data-status="live"]').waitFor();
+    // An update more than a second after the page came: the time said is that update's, not the page's.
+    const opened = await page.evaluate(() => Date.now());
+    await sleep(1500);
+    a.command({ c: 'new', p: ['Ann', 'Cleo'] } as never);
+    await page.waitForFunction((t) => (window as unknown as { __last: number }).__last > t + 1200, opened, { timeout: 15_000 });
     // The host hangs: no more updates, no error on the feed.
     cli.signal('SIGSTOP');
     await sleep(1000);
