@@ -22,6 +22,7 @@ export async function build(opts: { board: string; out?: string; json?: boolean 
   } catch (e) {
     throw buildFailure(opts.board, e, opts.out);
   }
-  io.out(opts.json ? JSON.stringify(r) : `${r.file}: ${r.bytes} bytes, firmware ${r.fw} for ${r.board}, bundle hash ${r.hash}, ${r.storageFree} bytes of Storage left`);
+  // `ok` as every other command's --json result has it (README, Machine-readable output).
+  io.out(opts.json ? JSON.stringify(Object.assign({ ok: true }, r)) : `${r.file}: ${r.bytes} bytes, firmware ${r.fw} for ${r.board}, bundle hash ${r.hash}, ${r.storageFree} bytes of Storage left`);
   return EXIT.ok;
 }

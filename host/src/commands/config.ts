@@ -264,7 +264,8 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     const set: Record<string, unknown> = {};
     for (const s of sets) set[s.setting.key] = { value: s.value, confirmed: confirmed[s.setting.key] || null };
     const error = failure ? { code: 'failed', message: failure, hint: failureHint, exit: EXIT.failed } : undefined;
-    io.out(JSON.stringify({ ok: !failure, board: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || (noFile ? newBoard : undefined), error }));
+    // `port` names the board as flash's and script's results do; `board` is kept for older readers.
+    io.out(JSON.stringify({ ok: !failure, board: spec.name, port: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || (noFile ? newBoard : undefined), error }));
   } else {
     io.out(`${spec.name}: dicetray ${hello.fw} on ${hello.board}; ${noFile ? newBoard : source === 'console' ? "settings as saved in the board's Storage (read through its console)" : `settings the board reports in use (${note})`}`);
     for (const s of SETTINGS) {

@@ -321,7 +321,8 @@ export async function flash(flags: FlashOptions, io: Output): Promise<number> {
   if (flags.kioskPassword !== undefined) kiosk = '; kiosk profile set (console off the data port and locked with the password)';
   else if (opts.kioskPassword !== undefined) kiosk = '; kiosk profile kept (console off the data port, locked with the --unlock password)';
   else if (opts.unlock !== undefined && !wasOpen) kiosk = '; kiosk profile removed (--no-kiosk): its console is on its port, unlocked';
-  if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
+  // `hw` as config's and the mirror's hello say the board's hardware (`board` kept for older readers).
+  if (opts.json) io.out(JSON.stringify({ ev: 'done', ok: true, port: spec.name, fw: hello.fw, bh: hello.bh, board: hello.board, hw: hello.board, boot: hello.boot, espruino: env.VERSION || null, kiosk: opts.kioskPassword !== undefined, seconds: Number(secs) }));
   else io.out(`flashed and verified ${spec.name}: firmware ${hello.fw}, bundle ${hello.bh}, ${hello.board} (${secs} s)${kiosk}`);
   return EXIT.ok;
 }

@@ -97,7 +97,8 @@ export async function script(file: string, opts: { board: string; json?: boolean
     // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
     // object); the summary line keeps the shape of the passing one, which stays on stdout.
     if (opts.json) {
-      const o: Record<string, unknown> = { ok: failed.length === 0, file, board: opts.board, steps: steps.length, ran: results.length, failed };
+      // `port` names the board as config's and flash's results do; `board` is kept for older readers.
+      const o: Record<string, unknown> = { ok: failed.length === 0, file, board: opts.board, port: opts.board, steps: steps.length, ran: results.length, failed };
       // The `error` of every command's failure under --json (errors.ts), put beside the results as
       // conform and replay put theirs; `failed` stays for those who read it.
       if (failed.length) {

@@ -296,6 +296,8 @@ export class TableMirror extends EventEmitter {
       fw: h.fw,
       bh: h.bh,
       board: h.board,
+      // The same as `board`, under the name config's and flash's results give the hardware.
+      hw: h.board,
       boot: h.boot,
       // The board restarted while mirrored (a power cut, the watchdog): screens say so for a while.
       restarted: !!restarted,
