@@ -256,3 +256,14 @@ describe("the mirror's words for a board's err lines", () => {
     expect(said[1]).toMatch(/Storage is full: nothing was taken/);
   });
 });
+
+describe("the mirror's ui event", () => {
+  it("passes on every field of the board's ui line: correcting and the steal victim too, the staff menu's settings", async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'ui', m: 'play', e: [3, 4], c: true, v: [1], dl: 2500, vic: 2, err: '', s: 2 });
+    port.line({ t: 'ui', m: 'staff', w: 8000, br: 32, s: 3 });
+    const ui = notes.filter((n) => n.ev === 'ui');
+    expect(ui[0]).toMatchObject({ m: 'play', e: [3, 4], c: true, v: [1], dl: 2500, vic: 2, err: '', s: 2 });
+    expect(ui[1]).toMatchObject({ m: 'staff', w: 8000, br: 32, s: 3 });
+  });
+});
