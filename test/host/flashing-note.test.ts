@@ -9,6 +9,7 @@ describe('the mirror note when staff open a kiosk console for flashing', () => {
     for (const port of ['/dev/ttyACM0', '/dev/serial/by-id/usb-Espruino.com_Espruino_Pico_4B0037000251343034353331-if01']) {
       const note = flashingNote(port);
       expect(note.slice(0, 76)).toContain('To play on: restart the board or wait 5 min');
+      expect(note).toContain(`(${port} is open for flashing: staff menu, K4 held)`);
       expect(note).toContain(`To flash: stop this mirror, then \`dicetray flash -p ${port} --unlock PASSWORD\``);
     }
   });

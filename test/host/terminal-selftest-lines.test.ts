@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
+import { SELFTEST_TEXT, STAFF_PAUSE } from '../../host/src/view/table-text';
 
 // The terminal's self-test lines: how to leave it was one line of 119 characters, cut at the
 // terminal's edge (at 120 columns "…then OK leaves the staff men"; at 80 the way back to the menu
@@ -13,6 +14,10 @@ describe('the terminal view during the staff menu self-test', () => {
       const text = lines.map((l) => l.trim()).join(' ');
       expect(text).toContain('To leave it: hold OK + BACK together for 3 s (it also ends after 5 minutes untouched); then OK leaves the staff menu');
       expect(lines[0]).toBe('Self-test running');
+      // Every line of it, indented under the first; with a game, why the game does not run.
+      for (const l of SELFTEST_TEXT) expect(text).toContain(l);
+      expect(lines[1]).toMatch(/^  \S/);
+      expect(lines).toContain(s ? STAFF_PAUSE : 'No game.');
     }
   });
 });

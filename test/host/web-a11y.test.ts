@@ -81,6 +81,8 @@ describe('the wall page does not flash', () => {
     // gone: 2 flashes at most, where there were 5 or 6 (11 changes).
     expect(changes).toBeLessThanOrEqual(4);
     expect(held).toBeGreaterThanOrEqual(9);
+    // The error has gone (no frame comes after its last): the ring goes with it, drawn as the frame says.
+    await page.waitForFunction(() => (document.querySelector('[data-table="t1"] canvas') as HTMLElement).dataset.held === '0', undefined, { timeout: 10_000 });
   });
 
   it('with prefers-reduced-motion, draws a slow blink steady and ringed, and stills the attract title', async () => {
@@ -96,8 +98,10 @@ describe('the wall page does not flash', () => {
 
   it('without it, a slow blink still blinks', async () => {
     const { page } = await wallPage(false, false);
-    const { changes } = await ledChanges(page, 15, 7, 2200);
+    const { changes, held } = await ledChanges(page, 15, 7, 2200);
     expect(changes).toBeGreaterThanOrEqual(2);
+    // Nor is it ever held: its changes, 500 ms apart, are no fast blink.
+    expect(held).toBe(0);
   });
 });
 
@@ -144,6 +148,8 @@ describe('the wall page to a screen reader', () => {
     expect(live.length).toBeGreaterThan(0);
     expect(await panel.locator('.say').getAttribute('aria-live')).toBe('polite');
     expect(tree.some((n) => n.role === 'StaticText' && n.name === first)).toBe(true);
+    // The line that says the host is gone is a status: read out when it shows.
+    expect(await page.getAttribute('#offline', 'role')).toBe('status');
     // The player whose turn it is, without colour.
     expect(await panel.locator('.player[aria-current="true"] .name').textContent()).toBe('Ann');
   });
@@ -161,6 +167,10 @@ describe('the wall page in forced colours', () => {
     });
     await page.screenshot({ path: shot('forced-refusal') });
     expect(await look('[data-table="t1"] .refusal.on')).toEqual({ border: 'solid true', sign: '"⚠ "' });
+    // The banner's rule (a board restarted, a table lost) is the same; computed though none shows now.
+    expect(await look('[data-table="t1"] .banner')).toEqual({ border: 'solid true', sign: '"⚠ "' });
+    // The refusal is said too.
+    expect(await panel.locator('.say').textContent()).toContain(await panel.locator('.refusal').textContent());
     expect(await look('[data-table="t1"] .player.active .rank')).toMatchObject({ sign: '"▶"' });
     expect(await panel.locator('.player.active').evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
     // The host goes away: the line that says so is framed too.
@@ -185,6 +195,8 @@ describe('the wall page at 200 % zoom', () => {
     await panel.locator('.player').nth(4).waitFor();
     for (const k of ['K1', 'OK']) table.link.send({ c: 'btn', b: k, k: 'press' });
     await panel.locator('.refusal.on').waitFor();
+    // Frustrations are read as a number of them, not as a row of ✖.
+    expect(await panel.locator('.player .frus').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')))).toEqual(['2 frustrations', '1 frustration', null, '4 frustrations', '1 frustration']);
     const found: string[] = [];
     for (const forced of ['none', 'active'] as const) {
       await page.emulateMedia({ forcedColors: forced });

@@ -129,6 +129,8 @@ describe('the mirror page draws what it is sent', () => {
     expect(await panel.locator('.player .score').allTextContents()).toEqual(['7 pts', '7 pts', '1 pt', '−1 pt']);
     expect(await panel.locator('.player.winner .name').allTextContents()).toEqual(['Ann', 'Ben']);
     expect(await panel.locator('.player.active').count()).toBe(0);
+    // Nor to a screen reader: nobody is to move.
+    expect(await panel.locator('.player[aria-current]').count()).toBe(0);
     // No legend for the crosses once the game is over (the scores have them).
     expect(await panel.locator('.middle').textContent()).not.toContain('a frustration');
 

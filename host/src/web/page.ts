@@ -398,7 +398,7 @@ function noteFrame(p, frame, now) {
     // Two short gaps in a row, not one: a frame held up by a busy host and the next on time are not a blink.
     const fast = now - t1 < FAST_MS && t1 - t2 < FAST_MS;
     if (fast || (now - t1 < SLOW_MS && t1 - t2 < SLOW_MS)) {
-      b.fast[j] = fast || (b.fast[j] && b.until[j] > now);
+      b.fast[j] = fast;
       b.until[j] = now + (b.fast[j] ? FAST_MS : SLOW_MS);
     }
     b.t2[j] = t1;
