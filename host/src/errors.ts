@@ -38,7 +38,7 @@ export function errorJson(message: string, exit: number, hint: string, code = ex
   return JSON.stringify({ ok: false, error: errorObject(message, exit, hint, code) });
 }
 
-/** The `error` of errorJson, for a command that puts it beside its results (conform, replay, script). */
+/** The `error` of errorJson, for a command that puts it beside its results (config, conform, script). */
 export function errorObject(message: string, exit: number, hint: string, code = exitName(exit)): { code: string; message: string; hint: string; exit: number } {
   return { code, message, hint, exit };
 }

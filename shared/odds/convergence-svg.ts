@@ -59,9 +59,9 @@ export function labelPlaces(ys: number[], top: number, bottom: number, gap: numb
   return at;
 }
 
-/** The exact lines' dash: 14 on, 9 off (S.dash), as the key's sample. */
-const DASH_ON = 14;
-const DASH_PERIOD = 23;
+/** The exact lines' dash (S.dash: on, off), as the key's sample: shared lines take turns by whole periods. */
+const [DASH_ON, DASH_OFF] = S.dash.split(' ').map(Number);
+const DASH_PERIOD = DASH_ON + DASH_OFF;
 
 /**
  * Each exact line's dash attributes. Series with the same exact value (from 3,2 marker and

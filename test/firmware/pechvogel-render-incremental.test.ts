@@ -14,6 +14,7 @@ import { buildData, buildDefines } from '../../firmware/build/build-firmware.js'
 import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
 import { playRandomGame } from '../support/play.js';
 import { mulberry32 } from '../support/random.js';
+import { newPvUi } from '../support/new-pv-ui.js';
 import { possibleFrustraters } from '../../shared/games/pechvogel/rules.js';
 import type { PvState } from '../../shared/games/pechvogel/types.js';
 import type { PvUi } from '../../firmware/src/table/pechvogel-table.js';
@@ -25,10 +26,6 @@ interface Renderer {
 }
 
 const E = E_NATIVES;
-
-function newUi(): PvUi {
-  return { mode: 'play', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, rolled: [], rollUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
-}
 
 describe('Pechvogel renderer, incremental', () => {
   let code = '';
@@ -66,7 +63,7 @@ describe('Pechvogel renderer, incremental', () => {
       const players = [3, 5, 4][g % 3];
       const game = playRandomGame(500 + g, players);
       let seats = Array.from({ length: players }, (_, i) => (g % 2 ? 6 - i : i));
-      const ui = newUi();
+      const ui = newPvUi('play');
       // Set-up first (as after setGame(null)), then the game.
       ui.mode = 'setup';
       ui.seatsIn[rand(7)] = true;

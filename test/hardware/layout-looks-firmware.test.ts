@@ -13,6 +13,7 @@ import { BLINK, GEOMETRY, regionOf, type Look } from '../../hardware/led-layout'
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { PvUi } from '../../firmware/src/table/pechvogel-table';
 import { playRandomGame } from '../support/play';
+import { newPvUi } from '../support/new-pv-ui';
 
 /** A board time at the start of both blink periods (slow 1000 ms, fast 250 ms). */
 const T0 = 1_700_000_000_000;
@@ -24,10 +25,6 @@ function lookOn(look: Look, t: number): boolean {
   if (look === 'slow') return t % BLINK.slowPeriodMs < BLINK.slowPeriodMs / 2;
   if (look === 'fast') return t % BLINK.fastPeriodMs < BLINK.fastPeriodMs / 2;
   return look !== 'dim';
-}
-
-function newUi(): PvUi {
-  return { mode: 'play', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, rolled: [], rollUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
 }
 
 /** A four-player state in `phase` from a recorded random game, copied so it can be changed. */
@@ -67,9 +64,9 @@ describe('the layout\'s looks are what the firmware draws', () => {
     s.players[0].frustrations = 6;
     s.players[1].frustrations = 9;
     const w = stateIn('reroll_window');
-    const cases = TIMES.map((t) => ({ s: JSON.parse(JSON.stringify(s)), ui: newUi(), now: T0 + t }));
+    const cases = TIMES.map((t) => ({ s: JSON.parse(JSON.stringify(s)), ui: newPvUi('play'), now: T0 + t }));
     for (const t of TIMES) {
-      const ui = newUi();
+      const ui = newPvUi('play');
       ui.err = 'window_closed';
       ui.errSeat = 2;
       ui.errUntil = T0 + 1500;

@@ -6,7 +6,7 @@
  * 1280 × 720: it fills the window without scrolling, every text lies inside the picture and none
  * overprints another, and textWidth (which places and wraps it) is within 6 % of Chromium's
  * width. That's Life!'s card plot has room: at least 36 % of the height (it had 28 %), its labels
-spaced. Screenshots in test/out/classroom-plot-*.png.
+ * spaced. Screenshots in test/out/classroom-plot-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';

@@ -17,29 +17,34 @@ afterAll(async () => {
   while (closeAfter.length) await closeAfter.pop()!();
 });
 
+/** A started mirror of the board at `url` (tried again every 100 ms once lost) and its "still unreachable" notes so far. */
+async function mirror(url: string, stillTryingMs: number) {
+  const stream = await openBoard(parseBoardSpec(url), { retryMs: 100 });
+  const t = new TableMirror('Ecke', stream, { stillTryingMs });
+  closeAfter.push(() => t.stop());
+  const notes: TableNote[] = [];
+  t.on('note', (n: TableNote) => notes.push(n));
+  await t.start();
+  return { t, stream, unreachable: () => notes.filter((n) => n.ev === 'unreachable') };
+}
+
 describe('a mirrored network board that goes away', () => {
   it('is said to be still tried now and then, less often as it lasts, and no more once it is back', async () => {
     const b = await tcpBoard();
     closeAfter.push(() => b.board.powerCut());
     let exposure = b.exposure;
     closeAfter.push(() => exposure.close());
-    const stream = await openBoard(parseBoardSpec(b.url), { retryMs: 100 });
-    const t = new TableMirror('Ecke', stream, { stillTryingMs: 300 });
-    closeAfter.push(() => t.stop());
-    const notes: TableNote[] = [];
-    t.on('note', (n: TableNote) => notes.push(n));
-    await t.start();
+    const { t, stream, unreachable } = await mirror(b.url, 300);
     // Live for longer than the first report's time: a live board is not reported.
     await sleep(500);
-    expect(notes.filter((n) => n.ev === 'unreachable')).toEqual([]);
+    expect(unreachable()).toEqual([]);
 
     exposure.close();
     await waitUntil('lost', () => t.status === 'lost');
     let retries = 0;
     stream.on('retry', () => retries++);
-    const said = notes.filter((n) => n.ev === 'unreachable');
-    await waitUntil('four notes', () => notes.filter((n) => n.ev === 'unreachable').length >= 4, 10_000);
-    said.push(...notes.filter((n) => n.ev === 'unreachable'));
+    await waitUntil('four notes', () => unreachable().length >= 4, 10_000);
+    const said = unreachable();
     // At 300 ms, 600 ms, 1.2 s and 2.4 s after the loss (the next at 4.8 s): four, where the stream
     // retried every 100 ms or so.
     expect(retries).toBeGreaterThan(8);
@@ -50,25 +55,20 @@ describe('a mirrored network board that goes away', () => {
     // Back on the same port: reconnected, live again, and nothing more said about it.
     exposure = await exposeOnTcp(b.board, Number(new URL(b.url).port));
     await waitUntil('live again', () => t.status === 'live', 15_000);
-    const before = notes.filter((n) => n.ev === 'unreachable').length;
+    const before = unreachable().length;
     await sleep(5000);
-    expect(notes.filter((n) => n.ev === 'unreachable').length).toBe(before);
+    expect(unreachable().length).toBe(before);
   }, 40_000);
+
   it('says it at most 20 first intervals apart once the doubling passes that', async () => {
     const b = await tcpBoard();
     closeAfter.push(() => b.board.powerCut());
-    const stream = await openBoard(parseBoardSpec(b.url), { retryMs: 100 });
     // 10 ms, so the cap (20 × 10 ms = 200 ms apart) comes after 160 ms: 320, then 520, 720, not 640, 1280.
-    const t = new TableMirror('Ecke', stream, { stillTryingMs: 10 });
-    closeAfter.push(() => t.stop());
-    const notes: TableNote[] = [];
-    t.on('note', (n: TableNote) => notes.push(n));
-    await t.start();
+    const { t, unreachable } = await mirror(b.url, 10);
     await waitUntil('live', () => t.status === 'live', 15_000);
     b.exposure.close();
     await waitUntil('lost', () => t.status === 'lost');
-    const said = () => notes.filter((n) => n.ev === 'unreachable');
-    await waitUntil('eight notes', () => said().length >= 8, 10_000);
-    expect(said().slice(0, 8).map((n) => n.downMs)).toEqual([10, 20, 40, 80, 160, 320, 520, 720]);
+    await waitUntil('eight notes', () => unreachable().length >= 8, 10_000);
+    expect(unreachable().slice(0, 8).map((n) => n.downMs)).toEqual([10, 20, 40, 80, 160, 320, 520, 720]);
   }, 20_000);
 });

@@ -1,32 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, scratchDir, sleep, waitUntil } from '../support/host-harness';
+import { cliInTerminal } from '../support/cli-in-terminal';
+import { scratchDir, sleep, waitUntil } from '../support/host-harness';
 
 // The README's main job, `dicetray sim`, as a person uses it: in a real terminal (a pseudo-terminal
 // from util-linux `script`), keys typed, the screen read back. Both board kinds: pins (the keys
 // press the simulated buttons) and --linux (no pins: the keys become the host's btn commands).
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  while (running.length) running.pop()!.kill('SIGKILL');
+const done: (() => unknown)[] = [];
+afterEach(async () => {
+  while (done.length) await done.pop()!();
 });
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /** `dicetray sim` in a pseudo-terminal; screen() is the last whole screen it drew, as text. */
 function simInTerminal(extra: string[], size?: { cols: number; rows: number }, storage = path.join(scratchDir(), 'sim-storage.json')) {
-  const run = [process.execPath, CLI, 'sim', '--storage', storage, ...extra].map((a) => `'${a}'`).join(' ');
-  // A terminal of a given size: the pseudo-terminal `script` opens is resized before the sim starts.
-  const cmd = size ? `stty cols ${size.cols} rows ${size.rows}; exec ${run}` : run;
-  const proc = spawn('script', ['-q', '-e', '-c', cmd, '/dev/null'], { env: { ...process.env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const { proc, out } = cliInTerminal(['sim', '--storage', storage, ...extra], done, { size });
   const screen = (): string => {
     // Every redraw starts with "cursor home" and ends with "clear below"; the last one may still be arriving.
-    const shots = out.split('\x1b[H').filter((s) => s.includes('Keys:') && s.includes('\x1b[J'));
+    const shots = out().split('\x1b[H').filter((s) => s.includes('Keys:') && s.includes('\x1b[J'));
     return (shots[shots.length - 1] || '').replace(ANSI, '').replace(/\r/g, '');
   };
   const waitFor = (what: string, timeoutMs = 15_000) =>

@@ -1,23 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { CLI, scratchDir, waitUntil } from '../support/host-harness';
+import { cliInTerminal } from '../support/cli-in-terminal';
+import { scratchDir, waitUntil } from '../support/host-harness';
 
 // `dicetray sim` in a real terminal (util-linux `script`) with NO_COLOR set: a monochrome terminal,
 // a screen reader or a session log gets no colour sequences, and the LED board its letters.
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  while (running.length) running.pop()!.kill('SIGKILL');
+const done: (() => unknown)[] = [];
+afterEach(async () => {
+  while (done.length) await done.pop()!();
 });
 
+/** `dicetray sim` on a fresh board in a real terminal, with `env`. */
 function simOutput(env: Record<string, string>) {
-  const run = [process.execPath, CLI, 'sim', '--fresh', '--storage', path.join(scratchDir(), 'sim-storage.json')].map((a) => `'${a}'`).join(' ');
-  const proc = spawn('script', ['-q', '-e', '-c', run, '/dev/null'], { env: { ...process.env, TERM: 'xterm', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  return { proc, out: () => out };
+  return cliInTerminal(['sim', '--fresh', '--storage', path.join(scratchDir(), 'sim-storage.json')], done, { env });
 }
 
 const SGR = /\x1b\[[0-9;]*m/;

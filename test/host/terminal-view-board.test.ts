@@ -1,7 +1,8 @@
 /** The terminal view's LED board and the end of a game, as the sim and the mirror draw them. */
 import { describe, expect, it } from 'vitest';
 import { describeGame, drawBoard } from '../../host/src/view/terminal-view';
-import { colourWanted, withoutColour } from '../../host/src/view/colour-wanted';
+import { colourWanted } from '../../host/src/view/colour-wanted';
+import { withoutColour } from '../../host/src/view/without-colour';
 import { fitScreen } from '../../host/src/view/fit-screen';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 

@@ -91,12 +91,12 @@ describe('the wall page tells a blink', () => {
     const r = await page.evaluate(() => {
       // The table's panel and its last frame, with LED 0 made to blink fast until 400 ms ago:
       // drawn held just before its hold ended, then the page's clock ticks once.
-      const p = eval('panels').t1, f: string = p.frame.frame, now = performance.now();
+      const p = eval('panels').t1, f: string = p.ledsOf.frame, now = performance.now();
       const w = window as any, on = 'R' + f.slice(1), off = '.' + f.slice(1);
       p.blink = undefined;
       for (const [dt, fr] of [[-1000, off], [-775, on], [-650, off], [-525, on], [-400, off]] as const) w.noteFrame(p, fr, now + dt);
       const c = p.q('canvas') as HTMLCanvasElement;
-      w.drawLeds(p, c, f, p.frame.width, p.frame.height, now - 60);
+      w.drawLeds(p, c, f, p.ledsOf.width, p.ledsOf.height, now - 60);
       const before = c.dataset.held;
       w.tick();
       return { before, after: c.dataset.held };

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPage as openChromium } from '../support/chromium-page';
-import { Cli, PtyBoard, scratchDir, sleep } from '../support/host-harness';
+import { PtyBoard, scratchDir, sleep, webMirror } from '../support/host-harness';
 
 // A café's wall screen runs unattended: staff who look up at "Board lost" need to tell a cable
 // pulled a minute ago from a board gone since the morning. The page says since when the board is
@@ -17,9 +17,7 @@ describe('a lost board on the wall page', () => {
     const a = await PtyBoard.start(scratchDir(), 'ttySINCE');
     done.push(() => a.stop());
     a.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
-    const cli = new Cli(['mirror', '--port', `Ecke=${a.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const { cli, url } = await webMirror(`Ecke=${a.path}`, done);
     await cli.event((e) => e.ev === 'synced');
 
     const lostAt = Date.now();

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPage as openChromium } from '../support/chromium-page';
-import { Cli, PtyBoard, scratchDir, sleep } from '../support/host-harness';
+import { PtyBoard, scratchDir, sleep, webMirror } from '../support/host-harness';
 import { lowContrastText } from '../support/text-contrast';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -38,9 +38,7 @@ describe('the wall page in contrast', () => {
     done.push(() => a.stop());
     a.command({ c: 'cfg', k: 'window_ms', v: 120000 } as never);
     a.command({ c: 'load', st: lateGame() } as never);
-    const cli = new Cli(['mirror', '--port', `Tisch 3=${a.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
+    const { cli, url } = await webMirror(`Tisch 3=${a.path}`, done);
     await cli.event((e) => e.ev === 'synced' && e.n === 0);
     for (const act of [{ do: 'throw', faces: [3, 3, 4, 4, 5, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 4, 4, 5, 5] }]) a.command({ c: 'act', a: act });
     await cli.event((e) => e.ev === 'action' && e.n === 3);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPage as openChromium } from '../support/chromium-page';
-import { Cli, PtyBoard, scratchDir, sleep } from '../support/host-harness';
+import { PtyBoard, scratchDir, sleep, webMirror } from '../support/host-harness';
 
 // The wall page's red line "No connection to the dicetray host since …" gave the time the page
 // noticed: 12 s after the last update on a feed that went quiet (a hung host, a dead network
@@ -17,10 +17,8 @@ describe('the wall page when the host goes quiet', () => {
     const a = await PtyBoard.start(scratchDir(), 'ttyQUIET');
     done.push(() => a.stop());
     a.command({ c: 'new', p: ['Ann', 'Ben'] } as never);
-    const cli = new Cli(['mirror', '--port', `Ecke=${a.path}`, '--json', '--web', '0', '--no-log']);
-    done.push(() => cli.stop());
+    const { cli, url } = await webMirror(`Ecke=${a.path}`, done);
     done.push(() => cli.signal('SIGCONT'));
-    const url = (await cli.event((e) => e.ev === 'web')).url as string;
     await cli.event((e) => e.ev === 'synced');
     // When each update came, on the page's clock.
     const page = await openChromium({ width: 1280, height: 720 }, done, () => {

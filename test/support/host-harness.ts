@@ -186,3 +186,14 @@ export class Cli {
     return this.exited;
   }
 }
+
+/**
+ * `dicetray mirror --json --web 0 --no-log` of one `port` (LABEL=PATH), stopped by the caller's
+ * clean-up list `done`; returned once its page is served, with the page's address.
+ */
+export async function webMirror(port: string, done: (() => unknown)[]): Promise<{ cli: Cli; url: string }> {
+  const cli = new Cli(['mirror', '--port', port, '--json', '--web', '0', '--no-log']);
+  done.push(() => cli.stop());
+  const url = (await cli.event((e) => e.ev === 'web')).url as string;
+  return { cli, url };
+}

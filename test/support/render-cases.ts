@@ -5,6 +5,7 @@
  */
 import { playRandomGame } from './play';
 import { mulberry32 } from './random';
+import { newPvUi } from './new-pv-ui';
 import { possibleFrustraters } from '../../shared/games/pechvogel/rules';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { PvUi } from '../../firmware/src/table/pechvogel-table';
@@ -18,11 +19,6 @@ export interface RenderCase {
 }
 
 const FACES: (number | 'R')[] = [3, 4, 5, 6, 7, 'R'];
-
-/** As firmware/src/table/pechvogel-table.ts newUi (not imported: that module needs the board). */
-function newUi(): PvUi {
-  return { mode: 'setup', entry: [], correcting: false, votes: [], deadline: 0, span: 0, victim: -1, err: '', errSeat: -1, errUntil: 0, rolled: [], rollUntil: 0, seatsIn: [false, false, false, false, false, false, false], startSeat: -1, virtual: false, immune: false, stealOnly: false };
-}
 
 export function renderCases(games = 24, perGame = 10): RenderCase[] {
   const rand = mulberry32(4242);
@@ -46,8 +42,7 @@ export function renderCases(games = 24, perGame = 10): RenderCase[] {
     picks.push(game.states[game.states.length - 1]);
     for (const s of picks) {
       const now = time();
-      const ui = newUi();
-      ui.mode = 'play';
+      const ui = newPvUi('play');
       const kind = rand(6);
       if (kind === 1 || kind === 2) {
         const n = rand(8);
@@ -72,7 +67,7 @@ export function renderCases(games = 24, perGame = 10): RenderCase[] {
   }
   // The set-up screen.
   for (let k = 0; k < 24; k++) {
-    const ui = newUi();
+    const ui = newPvUi('setup');
     for (let i = 0; i < 7; i++) ui.seatsIn[i] = rand(2) === 1;
     ui.startSeat = rand(8) - 1;
     ui.virtual = rand(2) === 1;
@@ -92,8 +87,7 @@ export function renderCases(games = 24, perGame = 10): RenderCase[] {
   for (let k = 0; k < 24; k++) {
     const s = game.states[r2(game.states.length)];
     const now = 1_700_000_000_000 + r2(100_000) * 1000 + [0, 125, 500, 625][r2(4)];
-    const ui = newUi();
-    ui.mode = 'play';
+    const ui = newPvUi('play');
     const n = 1 + r2(7);
     for (let i = 0; i < n; i++) ui.rolled.push(FACES[r2(6)] as never);
     ui.rollUntil = now + [-1, 0, 1, 2999.5, 3000][r2(5)];

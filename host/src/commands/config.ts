@@ -21,7 +21,7 @@ import { BoardLink } from '../link/board-link';
 import { directUrl, evaluate } from '../espruino-tools';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
-import { EXIT, HostError } from '../errors';
+import { errorObject, EXIT, HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
 import type { Output } from '../output';
@@ -263,7 +263,7 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     for (const s of SETTINGS) settings[s.key] = values[s.key] === undefined ? null : values[s.key];
     const set: Record<string, unknown> = {};
     for (const s of sets) set[s.setting.key] = { value: s.value, confirmed: confirmed[s.setting.key] || null };
-    const error = failure ? { code: 'failed', message: failure, hint: failureHint, exit: EXIT.failed } : undefined;
+    const error = failure ? errorObject(failure, EXIT.failed, failureHint) : undefined;
     // `port` names the board as flash's and script's results do; `board` is kept for older readers.
     io.out(JSON.stringify({ ok: !failure, board: spec.name, port: spec.name, fw: hello.fw, bh: hello.bh, hw: hello.board, source, settings, unknown, set, note: note || (noFile ? newBoard : undefined), error }));
   } else {

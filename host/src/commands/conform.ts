@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isScenarioFile, runScenarioFile, SCENARIO_SCHEMA, type ScenarioResult } from '../../../shared/conformance/run-scenarios';
-import { EXIT } from '../errors';
+import { errorObject, EXIT } from '../errors';
 import { inputText, UTF16_HINT, type Output } from '../output';
 
 export interface ConformOptions {
@@ -117,7 +117,7 @@ export function conform(files: string[], opts: ConformOptions, io: Output): numb
     if (unreadable.length) {
       o.unreadable = unreadable;
       const u = unreadable[0];
-      o.error = { code: 'input', message: `cannot read scenarios from ${named(u.file)}: ${u.message}`, hint: HINT, exit: EXIT.input };
+      o.error = errorObject(`cannot read scenarios from ${named(u.file)}: ${u.message}`, EXIT.input, HINT);
     }
     io.out(JSON.stringify(o));
   } else {

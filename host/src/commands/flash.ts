@@ -119,11 +119,13 @@ export function wrongBoard(reported: unknown, built: string, port: string): Host
  * packets (or nothing) come back, where an open REPL at least echoes the line.
  */
 async function logIn(stream: BoardStream, password: string, name: string): Promise<boolean> {
+  // `seen` is emptied when the password is typed (its answer is read alone); `allSeen` keeps
+  // everything, to tell a console that answered something from one that is not on the port.
   let seen = '';
-  let all = '';
+  let allSeen = '';
   const onData = (d: Buffer) => {
     seen += d.toString('latin1');
-    all += d.toString('latin1');
+    allSeen += d.toString('latin1');
   };
   stream.on('data', onData);
   const wait = async (re: RegExp, tries: number) => {
@@ -143,7 +145,7 @@ async function logIn(stream: BoardStream, password: string, name: string): Promi
   if (/Invalid password/.test(seen)) throw new HostError(`the console of ${name} did not take the password given with --unlock`, EXIT.flash, 'use the kiosk password set at the last flash (forgotten: README.md, Kiosk, staff sheet, "Forgotten password")');
   if (/Logged in/.test(seen)) return true;
   // The firmware's own lines (DT:…) and its ACK/NAK bytes are not a console's answer.
-  const consoleText = all.replace(/^DT:.*$/gm, '').replace(/[\s\x06\x15]/g, '');
+  const consoleText = allSeen.replace(/^DT:.*$/gm, '').replace(/[\s\x06\x15]/g, '');
   if (!consoleText) {
     throw new HostError(
       `no console answered on ${name}: a kiosk board keeps it off its port until staff open it for flashing (nothing written)`,

@@ -18,8 +18,10 @@ import { hostNow } from '../host-clock';
 import { durationText } from '../duration-text';
 import { flashingNote } from './flashing-note';
 
-/** `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it. */
-/** `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`). */
+/**
+ * `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it.
+ * `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`).
+ */
 export type TableStatus = 'connecting' | 'waiting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
 
 /** One line of the mirror's story: `ev` names it, `text` says it in words. */
@@ -35,6 +37,9 @@ export interface TableNote {
  * said "Connecting to the board…" for good over a hung board.
  */
 const SILENT_AFTER_MS = 5000;
+
+/** The "still unreachable" notes come at most this many stillTryingMs apart (10 min at the default). */
+const TRYING_MOST_APART = 20;
 
 export interface TableMirrorOptions {
   /** First connection: how long to wait for the board's hello before giving up (Infinity: --wait). */
@@ -56,7 +61,7 @@ export interface TableMirrorOptions {
    * A lost board: after this long (default 30 s) a note says it is still being tried, then again
    * at twice the time since the loss each time (1 min, 2 min, 4 min …), at most 20 times this
    * apart (10 min): whoever looks at the terminal of an unattended screen sees the mirror has not
-   * given up, and the lines do not flood it over a night.
+   * given up, and the lines do not flood it over a night. Infinity: no such notes.
    */
   stillTryingMs?: number;
   now?: () => number;
@@ -175,7 +180,7 @@ export class TableMirror extends EventEmitter {
       if (this.status !== 'lost') return;
       const name = this.stream.spec.name;
       this.note({ ev: 'unreachable', downMs: dueMs, reason: this.lostWhy, text: `board ${name} still unreachable after ${durationText(dueMs)} (${this.lostWhy}); retrying` });
-      this.planTrying(Math.min(dueMs * 2, dueMs + 20 * this.stillTryingMs));
+      this.planTrying(Math.min(dueMs * 2, dueMs + TRYING_MOST_APART * this.stillTryingMs));
     }, Math.max(0, this.lostAt + dueMs - this.now()));
   }
 

@@ -123,12 +123,16 @@ function durationMs(w: string | undefined): number | null {
   return ms !== null && Number.isInteger(ms) ? ms : null;
 }
 
+/** A number and a unit as two words: a time written with a space (8 s). */
+const NUMBER = /^\d+(\.\d+)?$/;
+const UNIT = /^[a-z]+$/i;
+
 /**
  * The time at the start of `words` and how many words it took: `8s`, or `8 s` (two words, as
  * people write a quantity); null if it is no time.
  */
 function timeWords(words: string[]): { ms: number; used: number } | null {
-  const two = /^\d+(\.\d+)?$/.test(words[0] || '') && /^[a-z]+$/i.test(words[1] || '') ? durationMs(`${words[0]}${words[1]}`) : null;
+  const two = NUMBER.test(words[0] || '') && UNIT.test(words[1] || '') ? durationMs(`${words[0]}${words[1]}`) : null;
   if (two !== null) return { ms: two, used: 2 };
   const one = durationMs(words[0]);
   return one === null ? null : { ms: one, used: 1 };
@@ -142,10 +146,22 @@ function noMoreAfterTime(words: string[], used: number, line: number, usage: str
   const next = words[used];
   if (next === undefined) return;
   const time = words.slice(0, used).join(' ');
-  if (used === 1 && /^\d+(\.\d+)?$/.test(words[0]) && /^[a-z]+$/i.test(next)) throw new ScriptError(line, `${time} ${next}: no unit is called ${next} (ms, s, sec, m, min, h; write: ${usage})`);
+  if (used === 1 && NUMBER.test(words[0]) && UNIT.test(next)) throw new ScriptError(line, `${time} ${next}: no unit is called ${next} (ms, s, sec, m, min, h; write: ${usage})`);
   if (durationMs(next) !== null && /[a-z]/i.test(next)) throw new ScriptError(line, `${time} ${next}: a time's parts go together, without a space (1m30s)`);
   noMore(words, used, line, usage);
 }
+
+/**
+ * A "quoted string": inside it a backslash escapes the next character, as JSON's strings (and
+ * strip-comment.ts) read it, so "Ann\\" is Ann\ and "Ann\" is open ("Ann\" ended the word here
+ * while the comment was taken as quoted).
+ */
+const QUOTED = /"(?:[^"\\]|\\.)*"/.source;
+/** A script line's words, keeping "quoted strings" (with spaces) and JSON values in one piece. */
+const WORD = new RegExp(`(?:[^\\s"]+|${QUOTED})+`, 'g');
+/** The words read with \" ending a quote: how a writer who meant a backslash at a name's end sees them. */
+const WORD_NO_ESCAPES = /(?:[^\s"]+|"[^"]*")+/g;
+const QUOTED_WORD = new RegExp(`^${QUOTED}$`);
 
 /** A quoted name's text, read as a JSON string as expect state reads a quoted value ("Ann\\" is Ann\). */
 function quotedName(w: string, line: number): string {
@@ -186,6 +202,42 @@ function checkWait(ms: number, line: number, what: string, realTime: boolean): v
   throw new ScriptError(line, `${what} ${ms} ms is ${durationText(ms)}: ${why}`);
 }
 
+/** A `new` step from the words after `new`: the players' names, then seed=N and start=N. */
+function newStep(rest: string[], line: number): Step {
+  // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
+  const names = rest.filter((w) => !w.includes('=')).map((w) => (QUOTED_WORD.test(w) ? quotedName(w, line) : w));
+  if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
+  for (const n of names) boardName(n, line);
+  const opts: { seed?: number; start?: number } = {};
+  for (const w of rest.filter((x) => x.includes('='))) {
+    const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
+    if (k !== 'seed' && k !== 'start') throw new ScriptError(line, `unknown option ${k} (seed=N, start=N)`);
+    const n = whole(v, 0, 2 ** 31 - 1);
+    if (n === null) throw new ScriptError(line, `${k} needs a whole number, got ${v}`);
+    opts[k] = n;
+  }
+  // start counts from 0 while seats count from 1: start=3 of three players failed only on the
+  // board, as bad_setup (start).
+  if (opts.start !== undefined && opts.start >= names.length) {
+    throw new ScriptError(line, `start=${opts.start}: start is who begins, counted from 0 (start=0 is ${names[0]}), so 0..${names.length - 1} for ${names.length} player${names.length === 1 ? '' : 's'}`);
+  }
+  return { line, op: 'new', names, seed: opts.seed, start: opts.start };
+}
+
+/** A `chord` step from the words after `chord`: the buttons, then the time from the first word that begins with a digit (3500, 3.5s, 3.5 s). */
+function chordStep(rest: string[], line: number): Step {
+  const at = rest.findIndex((w) => /^\d/.test(w));
+  const buttons = at < 0 ? rest : rest.slice(0, at);
+  for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b} (S1..S7, K1..K6, OK, BK)`);
+  const time = at < 0 ? null : timeWords(rest.slice(at));
+  const needs = 'chord needs two or more buttons and a time: milliseconds as digits (3500) or with a unit (3.5s)';
+  if (time === null || !(time.ms > 0) || buttons.length < 2) throw new ScriptError(line, `${needs}, got ${rest.join(' ') || 'nothing'}`);
+  noMoreAfterTime(rest.slice(at), time.used, line, 'chord OK BK 3500 or chord OK BK 3.5s');
+  // Simulated board only: its clock's bound.
+  checkWait(time.ms, line, 'chord', false);
+  return { line, op: 'chord', buttons, ms: time.ms };
+}
+
 export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
   const realTime = !!opts.realTime;
   const steps: Step[] = [];
@@ -197,10 +249,6 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
     if (raw.indexOf('\ufffd') >= 0) throw new ScriptError(line, 'not UTF-8: save the file as UTF-8');
     const t = stripComment(raw).trim();
     if (!t) return;
-    // Words, keeping "quoted strings" (with spaces) and JSON values in one piece. Inside quotes a
-    // backslash escapes the next character, as JSON's strings (and strip-comment.ts) read it: "Ann\\"
-    // is Ann\ and "Ann\" is open ("Ann\" ended the word here while the comment was taken as quoted).
-    const WORD = /(?:[^\s"]+|"(?:[^"\\]|\\.)*")+/g;
     const [op, ...rest] = t.match(WORD) || [];
     if (!op) return;
     const tail = t.slice(op.length).trim();
@@ -208,31 +256,13 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
     // (given, act and expect act read their JSON whole, escaped quotes and all.)
     if (!/^(given|act|expect\s+act)\b/.test(t) && t.replace(WORD, '').trim()) {
       // Closed if \" ended a quote: the writer meant a backslash at the end of a name ("Ann\").
-      const why = !t.replace(/(?:[^\s"]+|"[^"]*")+/g, '').trim() ? ': inside quotes \\" is a quote, not the end (a backslash is written \\\\: "Ann\\\\")' : ' (a name or text with spaces goes in double quotes: "Ann Lee")';
+      const why = !t.replace(WORD_NO_ESCAPES, '').trim() ? ': inside quotes \\" is a quote, not the end (a backslash is written \\\\: "Ann\\\\")' : ' (a name or text with spaces goes in double quotes: "Ann Lee")';
       throw new ScriptError(line, `a " is not closed${why}`);
     }
     switch (op) {
-      case 'new': {
-        // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
-        const names = rest.filter((w) => !w.includes('=')).map((w) => (/^"(?:[^"\\]|\\.)*"$/.test(w) ? quotedName(w, line) : w));
-        if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
-        for (const n of names) boardName(n, line);
-        const opts: { seed?: number; start?: number } = {};
-        for (const w of rest.filter((x) => x.includes('='))) {
-          const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
-          if (k !== 'seed' && k !== 'start') throw new ScriptError(line, `unknown option ${k} (seed=N, start=N)`);
-          const n = whole(v, 0, 2 ** 31 - 1);
-          if (n === null) throw new ScriptError(line, `${k} needs a whole number, got ${v}`);
-          opts[k] = n;
-        }
-        // start counts from 0 while seats count from 1: start=3 of three players failed only on the
-        // board, as bad_setup (start).
-        if (opts.start !== undefined && opts.start >= names.length) {
-          throw new ScriptError(line, `start=${opts.start}: start is who begins, counted from 0 (start=0 is ${names[0]}), so 0..${names.length - 1} for ${names.length} player${names.length === 1 ? '' : 's'}`);
-        }
-        steps.push({ line, op: 'new', names, seed: opts.seed, start: opts.start });
+      case 'new':
+        steps.push(newStep(rest, line));
         return;
-      }
       case 'given': {
         const g = object(tail, line, 'given');
         const config = g.config as Record<string, unknown> | undefined;
@@ -252,20 +282,9 @@ export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
         if (!rest.length) throw new ScriptError(line, `${op} needs a button`);
         steps.push({ line, op, buttons: rest });
         return;
-      case 'chord': {
-        // The buttons, then the time from the first word that begins with a digit (3500, 3.5s, 3.5 s).
-        const at = rest.findIndex((w) => /^\d/.test(w));
-        const buttons = at < 0 ? rest : rest.slice(0, at);
-        for (const b of buttons) if (!BUTTON.test(b)) throw new ScriptError(line, `unknown button ${b} (S1..S7, K1..K6, OK, BK)`);
-        const time = at < 0 ? null : timeWords(rest.slice(at));
-        const usage = 'chord needs two or more buttons and a time: milliseconds as digits (3500) or with a unit (3.5s)';
-        if (time === null || !(time.ms > 0) || buttons.length < 2) throw new ScriptError(line, `${usage}, got ${rest.join(' ') || 'nothing'}`);
-        noMoreAfterTime(rest.slice(at), time.used, line, 'chord OK BK 3500 or chord OK BK 3.5s');
-        // Simulated board only: its clock's bound.
-        checkWait(time.ms, line, 'chord', false);
-        steps.push({ line, op: 'chord', buttons, ms: time.ms });
+      case 'chord':
+        steps.push(chordStep(rest, line));
         return;
-      }
       case 'wait': {
         const time = timeWords(rest);
         if (time === null) throw new ScriptError(line, `wait needs a time: milliseconds as digits (wait 8000) or with a unit (wait 8s, 1m30s, 500ms)${rest[0] ? `, got ${rest.join(' ')}` : ''}`);

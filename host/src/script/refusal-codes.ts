@@ -16,10 +16,10 @@ export const OTHER_GAMES_CODES: Record<string, string[]> = {
   "That's Life!": ['guard_alone', 'not_your_figure', 'figure_finished', 'unknown_piece', 'cannot_move_back', 'backward_not_allowed', 'must_move', 'invalid_value', 'unknown_event'],
 };
 
-const other = new Set(Object.keys(OTHER_GAMES_CODES).reduce<string[]>((a, g) => a.concat(OTHER_GAMES_CODES[g]), []));
+const otherGamesOnly = new Set(Object.keys(OTHER_GAMES_CODES).reduce<string[]>((a, g) => a.concat(OTHER_GAMES_CODES[g]), []));
 
 /** Codes only, without the `code:detail` entries that word one detail of a code; none of another game's. */
-export const REFUSAL_CODES: string[] = Object.keys(ERROR_TEXT).filter((k) => k.indexOf(':') < 0 && !other.has(k));
+export const REFUSAL_CODES: string[] = Object.keys(ERROR_TEXT).filter((k) => k.indexOf(':') < 0 && !otherGamesOnly.has(k));
 
 /** The games whose rules send `code` (none for Pechvogel's, the table's and the link's codes). */
 export function otherGamesOf(code: string): string[] {

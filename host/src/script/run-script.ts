@@ -184,7 +184,7 @@ export class ScriptRunner {
         // The same refusal again brings no new ui line (the board reports its UI when it changes,
         // and a press it takes clears the refusal): a press it echoed while the UI still shows it is it.
         if (this.model.ui && this.model.ui.err === s.code && this.take((x) => x.t === 'btn')) return null;
-        return `no refusal ${s.code}; got ${this.seen(true)}`;
+        return `no refusal ${s.code}; got ${this.seen(/* otherRefusals */ true)}`;
       }
       case 'expect_state':
       case 'expect_ui': {
@@ -233,16 +233,16 @@ export class ScriptRunner {
   }
 
   /**
-   * The latest acts and refusals, for a failed expect act or rej. With `table`, the refusals the
+   * The latest acts and refusals, for a failed expect act or rej. With `otherRefusals`, the refusals the
    * board reports otherwise too (an err line; the table's, in its UI report): expect rej takes
    * them, and "got nothing" hid the table's enter_dice from a script that expected another.
    */
-  private seen(table = false): string {
+  private seen(otherRefusals = false): string {
     const text = (m: BoardMsg): string | null => {
       if (m.t === 'act') return JSON.stringify(m.a);
       if (m.t === 'rej') return `rej ${(m as { code: string }).code}`;
-      if (table && m.t === 'err') return `err ${(m as { code: string }).code}`;
-      const err = table && m.t === 'ui' ? (m as { err?: string }).err : undefined;
+      if (otherRefusals && m.t === 'err') return `err ${(m as { code: string }).code}`;
+      const err = otherRefusals && m.t === 'ui' ? (m as { err?: string }).err : undefined;
       return err ? `rej ${err} (the table's)` : null;
     };
     // A table refusal stays in each UI report while it shows: said once.

@@ -7,10 +7,3 @@
 export function colourWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return !env.NO_COLOR;
 }
-
-const SGR = /\x1b\[[0-9;]*m/g;
-
-/** `line` without its colour and weight (SGR) sequences; cursor moves are left alone. */
-export function withoutColour(line: string): string {
-  return line.replace(SGR, '');
-}

@@ -5,7 +5,7 @@
  * which flickers at the redraw rates of the sim and the mirror. `colour` false (NO_COLOR): the
  * lines lose their colour sequences.
  */
-import { withoutColour } from './colour-wanted';
+import { withoutColour } from './without-colour';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
 

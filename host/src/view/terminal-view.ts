@@ -79,7 +79,8 @@ export function describeGame(s: PvState | null, ui: MirrorUi | null, now: number
   if (opts.live === false) return s && !(ui && ui.m === 'setup') ? gameLines(s) : [];
   // The self-test started from the menu: its buttons work the test (the menu's keys said "OK
   // leaves", and OK did nothing).
-  // (Wrapped to fit 80 columns: cut at the terminal's edge, the way back to the menu was lost.)
+  // (Wrapped to fit 80 columns: cut at the terminal's edge, the way back to the menu was lost.
+  // 76 = 80 less this indent and the mirror's, mirror-screen.ts.)
   if (ui && ui.m === 'staff' && opts.selfTest) {
     const how = SELFTEST_TEXT.slice(1).flatMap((l) => wrap(l, 76).map((w) => '  ' + w));
     return SELFTEST_TEXT.slice(0, 1).concat(how, s ? gameLines(s).concat(STAFF_PAUSE) : ['No game.']);

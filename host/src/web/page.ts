@@ -386,6 +386,8 @@ function fit(p) {
 const FAST_MS = 350, SLOW_MS = 700;
 const lessMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 function noteFrame(p, frame, now) {
+  // By LED: when it last changed (t1) and the time before (t2), its last lit colour, until when it
+  // is held steady and whether as a fast blink; prev is the last frame.
   const b = p.blink || (p.blink = { prev: '', t1: [], t2: [], col: [], until: [], fast: [] });
   if (!frame || frame === b.prev) return;
   const prev = b.prev;
@@ -399,7 +401,7 @@ function noteFrame(p, frame, now) {
     const fast = now - t1 < FAST_MS && t1 - t2 < FAST_MS;
     if (fast || (now - t1 < SLOW_MS && t1 - t2 < SLOW_MS)) {
       b.fast[j] = fast;
-      b.until[j] = now + (b.fast[j] ? FAST_MS : SLOW_MS);
+      b.until[j] = now + (fast ? FAST_MS : SLOW_MS);
     }
     b.t2[j] = t1;
     b.t1[j] = now;
@@ -409,7 +411,7 @@ function noteFrame(p, frame, now) {
 function heldAt(p, j, now) {
   const b = p.blink;
   if (!b || !(b.until[j] > now) || !b.col[j]) return 0;
-  return b.fast[j] || (lessMotion && lessMotion.matches) ? b.until[j] : 0;
+  return (b.fast[j] || (lessMotion && lessMotion.matches)) ? b.until[j] : 0;
 }
 function drawLeds(p, canvas, frame, w, h, now) {
   const g = canvas.getContext('2d');
@@ -493,7 +495,8 @@ function render() {
         + '</div><div class="snote">' + esc(sf.pause || '') + '</div>';
     setHtml(p.q('.staff'), staffHtml);
     noteFrame(p, t.frame, recvAt);
-    p.frame = t;
+    // The table whose LEDs are drawn, for tick to draw them again when a held blink ends.
+    p.ledsOf = t;
     drawLeds(p, p.q('canvas'), t.frame, t.width, t.height, performance.now());
     // The attract screen only where no game is going on: no game (the set-up nobody is making:
     // after power-up or a cleared game, the usual state of a café table), or a finished one. A
@@ -642,7 +645,7 @@ function tick() {
       p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
     }
     // A blink held steady ends without a new frame (the last change came): drawn as the frame says.
-    if (p.heldUntil && now >= p.heldUntil && p.frame) drawLeds(p, p.q('canvas'), p.frame.frame, p.frame.width, p.frame.height, now);
+    if (p.heldUntil && now >= p.heldUntil && p.ledsOf) drawLeds(p, p.q('canvas'), p.ledsOf.frame, p.ledsOf.width, p.ledsOf.height, now);
     if (!p.sized) { fit(p); p.sized = true; }
   }
 }
