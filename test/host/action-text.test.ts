@@ -30,7 +30,7 @@ describe('the last-event line', () => {
       { do: 'throw', faces: ['R', 'R', 6, 7] },
     ]);
     expect(after.active).not.toBe(before.active);
-    expect(actionText(a as Record<string, unknown>, before, after)).toBe("Ann threw raven raven 6 7 · Ann +1 frustration · Ben's turn");
+    expect(actionText(a as Record<string, unknown>, before, after)).toBe("Ann threw raven raven 6 7 · 3 ravens: Ann +1 frustration · Ben's turn");
   });
 
   it('mid-turn nothing is added; over random games every turn end names the next player', () => {

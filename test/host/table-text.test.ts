@@ -3,7 +3,7 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
 import type { MirrorSetup, MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { greedyMurphyText, lostVictim, markerStepText, NEW_GAME_EVENT, optionsText, promptText, restartNote, RESTART_NOTE, setupText } from '../../host/src/view/table-text';
+import { greedyMurphyText, lostVictim, markerStepText, NEW_GAME_EVENT, optionsText, promptText, restartNote, RESTART_NOTE, SCORE_RULE, setupText, TURN_GOAL } from '../../host/src/view/table-text';
 import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock';
 
 describe('what the screens say the table should do', () => {
@@ -52,7 +52,7 @@ describe('what the screens say the table should do', () => {
     // Three minutes later (nobody pressed again): gone; the rest of the screen stays.
     expect(refused(at + REFUSAL_SHOW_MS)).toEqual([]);
     expect(refused(at + 180_000)).toEqual([]);
-    expect(describeGame(over, ui({ err: 'game_over', at }), at + 180_000).pop()).toBe('Game over: hold OK for a rematch, hold BACK for a new set-up');
+    expect(describeGame(over, ui({ err: 'game_over', at }), at + 180_000).slice(-2)).toEqual(['Game over: hold OK for a rematch, hold BACK for a new set-up', SCORE_RULE]);
     // A new refusal (its own ui line, so its own time) shows again.
     expect(refused(at + 180_000, ui({ err: 'game_over', at: at + 179_000 }))).toEqual(['Refused: the game is over']);
     const setup = { in: [true, false, false, false, false, false, false], st: -1, vd: false, im: false, so: false };
@@ -140,7 +140,7 @@ describe('what the screens say the table should do', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 6 7 7 7 + 1 raven)']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
     // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.
@@ -154,7 +154,7 @@ describe('what the screens say the table should do', () => {
     let s = throwOne(start([1, 1, 0]));
     expect(s.phase).toBe('reroll_window');
     // What OK does now (the firmware's window closing, also when the time runs out): no votes, a pass.
-    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = pass', '  frustrate: Ben (own seat button)', '  reduce: Ann (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = pass', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
     // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started);
     // Ben is not asked again, but told how to take the vote back.
     // With votes in, OK frustrates with them.
@@ -164,13 +164,13 @@ describe('what the screens say the table should do', () => {
     expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 1000)[0]).toBe('Reroll window, 10:00 left: OK = pass');
     expect(promptText(s, ui({ dl: 61_000, at: 0 }), 1000)[0]).toBe('Reroll window, 60.0 s left: OK = pass');
     s = throwOne(start([1, 1, 1]));
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)']);
     expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2, 1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (2 votes)', '  votes: Cleo, Ben (press again: withdraw)']);
     // The page counts the seconds in its own box: the words without them.
     expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000, { seconds: false })[0]).toBe('Reroll window: OK = pass');
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
-    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left: OK = pass', '  reduce: Ann (own seat button)']);
+    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left: OK = pass', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
   });
 });
 
@@ -317,7 +317,7 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }]);
     // Choosing the target: each number's chance of a marker and points expected (5: 3,2 → 11/20, +1.1).
-    expect(promptText(s, ui(), 0, { odds: true }).slice(1)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);
+    expect(promptText(s, ui(), 0, { odds: true }).slice(2)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);
     s = run(s, [{ do: 'choose_target', value: 5 }]);
     expect(s.phase).toBe('await_throw');
     // 3 targets and 2 ravens, two dice left: 11/20, 11/20, 1/10, 1/10 (test/shared/pechvogel-odds.test.ts).

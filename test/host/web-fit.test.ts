@@ -232,8 +232,8 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     await t1.locator('.window.open').waitFor();
     // The window says who may do what (the host's words), not "press your seat button" to all.
     const lines = await t1.locator('.window .lines').textContent();
-    expect(lines).toContain('frustrate: Maximilian, Ølaf, Seat 5 (own seat button)');
-    expect(lines).toContain('reduce: Anna-Katharina (own seat button)');
+    expect(lines).toContain('frustrate: Maximilian, Ølaf, Seat 5 (own seat button, 1 frustration each: Anna-Katharina rerolls)');
+    expect(lines).toContain('reduce: Anna-Katharina (own seat button, pays 1 frustration: rerolls)');
     // A 2-minute window counts in minutes and seconds (the last minute in tenths).
     expect(await t1.locator('.window .count').textContent()).toMatch(/^[12]:\d\d$/);
     expect(await t1.locator('.player .name').allTextContents()).toEqual(['Maximilian', 'Anna-Katharina', 'Jean-Baptiste', 'Ølaf', 'Seat 5']);

@@ -65,7 +65,7 @@ describe('the mirror page', () => {
     expect(await win.locator('.detail').textContent()).toContain('Target 3 · on the board: 3 × 3, 0 ravens');
     // The countdown, and who may do what in the host's words (the same as the terminal's).
     expect(await win.locator('.window.open .count').textContent()).toMatch(/^\d+\.\d s$/);
-    expect(await win.locator('.window.open .lines').textContent()).toBe('Reroll window: OK = passfrustrate: Ben, Cleo (own seat button)reduce: Ann (own seat button)');
+    expect(await win.locator('.window.open .lines').textContent()).toBe('Reroll window: OK = passfrustrate: Ben, Cleo (own seat button, 1 frustration each: Ann rerolls)reduce: Ann (own seat button, pays 1 frustration: rerolls)');
     // The LED board is drawn from the board's frames.
     const lit = await page.evaluate(() => {
       const c = document.querySelector('[data-table="t1"] canvas') as HTMLCanvasElement;

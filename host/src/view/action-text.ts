@@ -51,7 +51,7 @@ export function actionText(a: Record<string, unknown>, before: PvState | null, a
   }
   const none = noMarkerToWin(a, before, after);
   if (none) text += ` · four ${none}s, but no ${none} left to win: no marker`;
-  const end = turnEndText(before, after);
+  const end = turnEndText(before, after, ravensAfter(a, before));
   if (end) text += ` · ${end}`;
   return after && after.phase === 'game_over' ? `${text} · game over` : text;
 }
@@ -77,7 +77,7 @@ function noMarkerToWin(a: Record<string, unknown>, before: PvState | null, after
  * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
  * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
  */
-function turnEndText(before: PvState | null, after: PvState | null): string {
+function turnEndText(before: PvState | null, after: PvState | null, ravens = 0): string {
   if (!before || !after || before.players.length !== after.players.length) return '';
   const over = after.phase === 'game_over';
   if (!over && after.active === before.active && after.phase !== 'await_first_throw') return '';
@@ -95,10 +95,26 @@ function turnEndText(before: PvState | null, after: PvState | null): string {
     else if (d > 0) gained.push(`${p.name} +${d} frustration${d > 1 ? 's' : ''}`);
     else if (d < 0) paid.push(`${p.name} pays ${-d}`);
   });
-  if (gained.length) out.push(gained.join(', ') + (paid.length ? ` (${paid.join(', ')})` : ''));
+  // Why the active player takes frustrations: only 3+ ravens do that (RULES.md RESOLVE_TURN step 2);
+  // "Ann +1 frustration" alone left newcomers asking what Ann did wrong.
+  const took = before.players[before.active] && after.players[before.active] && after.players[before.active].frustrations > before.players[before.active].frustrations;
+  if (gained.length) out.push((took ? `${ravens >= 3 ? ravens : '3+'} ravens: ` : '') + gained.join(', ') + (paid.length ? ` (${paid.join(', ')})` : ''));
   if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
   if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
   return out.join(' · ');
+}
+
+/**
+ * The ravens on the board once this action is applied, as far as the state before and the action
+ * tell (0: not known, e.g. a correction): the turn-end line names them.
+ */
+function ravensAfter(a: Record<string, unknown>, before: PvState | null): number {
+  if (!before) return 0;
+  const count = (f: unknown) => (Array.isArray(f) ? f.filter((x) => x === 'R').length : 0);
+  if (a.do === 'throw' || a.do === 'roll') return before.phase === 'await_first_throw' ? count(a.faces) : before.turn.ravens + count(a.faces);
+  if (a.do === 'choose_target') return count(before.turn.first_faces);
+  if (a.do === 'pass' || a.do === 'take_marker' || a.do === 'steal') return before.turn.ravens;
+  return 0;
 }
 
 /**

@@ -192,6 +192,12 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     if (ui.e.length === due) return `Refused: all ${due} dice are entered (OK confirms, BACK removes the last)`;
     return `Refused: ${due} dice are due, ${ui.e.length} entered`;
   }
+  if ((err === 'marker_not_available' || err === 'return_marker_not_in_middle') && s && s.phase === 'await_marker_choice' && ui && ui.vic >= 0 && s.players[ui.vic]) {
+    // The opponent is chosen: only the marker for the box is missing. OK's "the middle has no 3
+    // left: steal one" told a player who had just chosen whom to steal from to choose again.
+    const what = err === 'return_marker_not_in_middle' ? 'the box gets a marker from the middle' : `the steal from ${s.players[ui.vic].name} wants the marker for the box first`;
+    return `Refused: ${what}: pad ${middleValuesText(s)}`;
+  }
   if (err === 'marker_not_available' && s && s.phase === 'await_marker_choice' && s.turn.target !== null) {
     // OK with the middle out of the value, or the seat of a player without it: the same code.
     const t = s.turn.target;
@@ -316,6 +322,18 @@ export function promptText(s: PvState, ui: MirrorUi | null, now: number, opts: {
   return opts.odds && !(ui && ui.c) ? out.concat(oddsText(s)) : out;
 }
 
+/**
+ * What the turn is for, said when the target is chosen (R-PV-02, R-PV-03): the screens counted
+ * targets and ravens on the board and never said what the counts were racing to.
+ */
+export const TURN_GOAL = '  4 of the target win a marker · 3 ravens end the turn with a frustration';
+
+/**
+ * How the scores shown at game over are counted (RULES.md, scoring): a "= 15" beside markers
+ * adding up to 22 was not explained anywhere, nor what holding Murphy costs.
+ */
+export const SCORE_RULE = '  scores: the markers added up, −3 per frustration (−7 each with Murphy)';
+
 function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { seconds?: boolean }): string[] {
   // seconds false: no time left in the words (a screen that shows the countdown beside them).
   const secs = opts.seconds !== false;
@@ -341,7 +359,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       if (r >= 3) {
         const four = [3, 4, 5, 6, 7].filter((v) => nums.filter((x) => x === v).length >= 4);
         out.push(four.length ? `  ${r} ravens end the turn: choosing ${four[0]} also wins a ${four[0]} marker, if one is left` : `  ${r} ravens end the turn: any number, the choice changes nothing`);
-      }
+      } else out.push(TURN_GOAL);
       return out;
     }
     case 'await_throw':
@@ -359,9 +377,11 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       if (voted.length) out.push(`  votes: ${names(s, voted)} (press again: withdraw)`);
       // Those still able to join; a vote gives the window in full again (firmware, R-PV-13).
       const join = can.filter((p) => voted.indexOf(p) < 0);
-      if (join.length) out.push(`  frustrate: ${names(s, join)} (own seat button)`);
+      // What each button does, in a few words: "frustrate: Ben (own seat button)" left newcomers
+      // asking what frustrating is, and what it costs.
+      if (join.length) out.push(`  frustrate: ${names(s, join)} (own seat button, 1 frustration each: ${who} rerolls)`);
       // Once a frustration has started the active player can no longer reduce (frustration_started).
-      if (canReduce(s) && !(ui && ui.v.length)) out.push(`  reduce: ${who} (own seat button)`);
+      if (canReduce(s) && !(ui && ui.v.length)) out.push(`  reduce: ${who} (own seat button, pays 1 frustration: rerolls)`);
       return out;
     }
     case 'await_marker_choice': {
@@ -370,7 +390,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const more = greedy ? ['  ' + greedy] : [];
       // Frustrations move at the turn's end too: said before, with the marker (R-PV-20).
       comingFrustrationsText(s).forEach((x, i) => more.push((i ? '    ' : '  then: ') + x));
-      if (ui && ui.vic >= 0 && s.players[ui.vic]) return [`${who} steals a ${T.target} from ${s.players[ui.vic].name}: pad 3–7 = the marker for the box`, '  (BACK: choose again)'].concat(more);
+      if (ui && ui.vic >= 0 && s.players[ui.vic]) return stealLines(s, ui.vic).concat(more);
       if (ui && ui.dl > 0) return [`Only choice: ${onlyChoiceText(s)}${secs ? ` in ${timeLeft(ui, now)}` : ''} (OK: now${s.undo ? '; BACK: correct the throw' : ''})`].concat(more);
       const o = markerOptions(s);
       const out: string[] = [];
@@ -379,9 +399,25 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       return out.length ? out.concat(more) : [`${who}: no marker to take`];
     }
     case 'game_over':
-      return ['Game over: hold OK for a rematch, hold BACK for a new set-up'];
+      return ['Game over: hold OK for a rematch, hold BACK for a new set-up', SCORE_RULE];
   }
   return [];
+}
+
+/** The values the middle holds a marker of, "5, 6 or 7": a steal's marker for the box is one of them. */
+export function middleValuesText(s: PvState): string {
+  const v = [3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0);
+  return v.length > 1 ? `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}` : v.map(String).join('');
+}
+
+/**
+ * A steal with the opponent chosen: the pad's key next, with the values it can be. "pad 3–7 = the
+ * marker for the box" did not say the marker comes out of the middle, so newcomers pressed the
+ * stolen value (not in the middle) or OK, and were refused.
+ */
+function stealLines(s: PvState, vic: number): string[] {
+  const who = s.players[s.active] ? s.players[s.active].name : '';
+  return [`${who} steals a ${s.turn.target} from ${s.players[vic].name}: now pad ${middleValuesText(s)}`, '  (that middle marker goes out of the game, to the box; BACK: choose again)'];
 }
 
 /**

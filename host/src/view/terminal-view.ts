@@ -144,7 +144,9 @@ function gameLines(s: PvState): string[] {
   if (s.phase === 'game_over' && s.winners && s.winners.length && s.scores) {
     const top = s.scores[s.winners[0]];
     const who = s.winners.map((i) => s.players[i].name).join(' & ');
-    line += s.winners.length > 1 ? ` · ${who} tie at ${top}: non-losers, everyone else loses` : ` · ${who} wins with ${top}`;
+    // Everybody tied: "everyone else loses" named a nobody (a 3-way tie of 3 players, at play).
+    const all = s.winners.length === s.players.length;
+    line += s.winners.length > 1 ? ` · ${who} tie at ${top}: ${all ? 'nobody loses' : 'non-losers, everyone else loses'}` : ` · ${who} wins with ${top}`;
   }
   if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
   out.push(line);
