@@ -63,10 +63,14 @@ describe('every answer of the page server', () => {
 });
 
 describe('the page title', () => {
-  it('carries the table\'s label without anything that could end the title or start a tag', async () => {
-    const { url } = await simTable({}, 'Bar</title><script>alert("x")</script>');
+  it('carries the table\'s label escaped: nothing can end the title or start a tag, and no character is lost', async () => {
+    const { url } = await simTable({}, 'Bar & Co</title><script>alert("x")</script>');
     const html = await (await fetch(url)).text();
-    expect(html).toContain('<title>dicetray · Bar/titlescriptalert(x)/script</title>');
+    // (The characters were dropped before: "Bar & Co" read "Bar  Co".)
+    const shown = 'dicetray · Bar &amp; Co&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;';
+    expect(html).toContain(`<title>${shown}</title>`);
+    // The screen readers' heading too.
+    expect(html).toContain(`<h1 class="sr">${shown}</h1>`);
     expect(html).not.toContain('<script>alert');
   });
 });
