@@ -214,7 +214,7 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   }
   if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
     const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
-    if (shown.length) return `Refused: the target is a number the first throw shows: ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' or ' : ''}${shown[shown.length - 1]}`;
+    if (shown.length) return `Refused: the target is a number the first throw shows: ${orList(shown)}`;
   }
   if (err === 'window_open' && s && s.phase === 'reroll_window' && ui && !ui.c) {
     // A pad key in the window: with votes in, or after a throw that ended the turn, it is no pass
@@ -404,10 +404,14 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
   return [];
 }
 
+/** "5, 6 or 7" ("5" alone, "" for none). */
+function orList(v: number[]): string {
+  return v.length > 1 ? `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}` : v.join('');
+}
+
 /** The values the middle holds a marker of, "5, 6 or 7": a steal's marker for the box is one of them. */
 export function middleValuesText(s: PvState): string {
-  const v = [3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0);
-  return v.length > 1 ? `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}` : v.map(String).join('');
+  return orList([3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0));
 }
 
 /**

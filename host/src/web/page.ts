@@ -10,6 +10,7 @@
  * 800 × 600 screen gets small type, a 2-player game on a 1920 × 1080 screen big type.
  */
 import { PALETTE_LETTERS, PALETTE_RGB } from '../../../firmware/src/leds/frame';
+import { escapeXml } from '../../../shared/text/escape-xml';
 
 const PHASE_TEXT: Record<string, string> = {
   await_first_throw: 'first throw: all 7 dice',
@@ -31,11 +32,6 @@ export const ICON_SVG =
   + '</svg>';
 const ICON = 'data:image/svg+xml,' + encodeURIComponent(ICON_SVG);
 
-/** Text for HTML: a table's label may hold any character ("Tom & Jerry"). */
-function htmlText(t: string): string {
-  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 export function pageHtml(title = 'dicetray'): string {
   const palette: Record<string, string> = {};
   for (let i = 0; i < PALETTE_LETTERS.length; i++) palette[PALETTE_LETTERS[i]] = `rgb(${PALETTE_RGB[i].join(',')})`;
@@ -44,7 +40,7 @@ export function pageHtml(title = 'dicetray'): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${htmlText(title)}</title>
+<title>${escapeXml(title)}</title>
 <link rel="icon" href="${ICON}">
 <style>
   /* --bad is red type on the dark panel (5.7:1); --alarm a red for white type to stand on (5.6:1; on --bad it was 3.1:1). */
@@ -182,7 +178,7 @@ export function pageHtml(title = 'dicetray'): string {
 </style>
 </head>
 <body>
-<h1 class="sr">${htmlText(title)}</h1>
+<h1 class="sr">${escapeXml(title)}</h1>
 <div id="offline" role="status"></div>
 <div id="tables"><div id="empty">Waiting for the mirror…</div></div>
 <script>
