@@ -2,15 +2,22 @@
 import type { TargetPolicy } from '../../../shared/odds/pechvogel-odds';
 import type { DwPolicy } from '../../../shared/odds/seventh-dwarf-odds';
 import { EXIT, HostError } from '../errors';
+import { didYouMean } from '../script/did-you-mean';
+
+export type ClassroomGame = 'pechvogel' | 'seventh_dwarf' | 'thats_life';
+const GAMES: ClassroomGame[] = ['pechvogel', 'seventh_dwarf', 'thats_life'];
 
 /** The game a classroom command is about: pechvogel (default), seventh_dwarf or thats_life. */
-export function parseGame(g: string | undefined): 'pechvogel' | 'seventh_dwarf' | 'thats_life' {
+export function parseGame(g: string | undefined): ClassroomGame {
   // As a person types it: Pechvogel, 7th_Dwarf, "That's Life!", Verflixxt!.
   const k = g === undefined ? 'pechvogel' : g.trim().toLowerCase().replace(/['’]/g, '').replace(/[\s-]+/g, '_').replace(/[^a-z0-9_]/g, '');
-  if (k === 'pechvogel') return 'pechvogel';
-  if (k === 'seventh_dwarf' || k === '7th_dwarf' || k === 'the_7th_dwarf') return 'seventh_dwarf';
-  if (k === 'thats_life' || k === 'verflixxt') return 'thats_life';
-  throw new HostError(`unknown game ${JSON.stringify(g)}`, EXIT.usage, 'games: pechvogel, seventh_dwarf, thats_life');
+  // With or without the underscore: "thatslife", "7thdwarf" are the same names run together.
+  const bare = k.replace(/_/g, '');
+  if (bare === 'pechvogel') return 'pechvogel';
+  if (bare === 'seventhdwarf' || bare === '7thdwarf' || bare === 'the7thdwarf') return 'seventh_dwarf';
+  if (bare === 'thatslife' || bare === 'verflixxt') return 'thats_life';
+  // A typo ("thats_lfe", "pechvogl") or a part ("dwarf") gets the name meant, as table scripts' words do.
+  throw new HostError(`unknown game ${JSON.stringify(g)}${didYouMean(k, GAMES)}`, EXIT.usage, 'give pechvogel, seventh_dwarf or thats_life after the command (none: pechvogel)');
 }
 
 export const DW_POLICIES: [DwPolicy, string][] = [

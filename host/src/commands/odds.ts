@@ -9,6 +9,7 @@ import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
 import { boardText, checkFromPolicy, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
+import { checkGameOptions } from './game-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { minus, outRow, outWrapped, sayWritten, type Output } from '../output';
 import { recipe, recipeJson } from '../recipe';
@@ -43,9 +44,7 @@ const ROWS: [keyof TurnOdds, string][] = [
 
 /** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */
 function thatsLifeOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all || opts.reduce || opts.frustrate || opts.row !== undefined || opts.die !== undefined || opts.policy !== undefined) {
-    throw new HostError('--from, --all, --reduce, --frustrate, --row, --die and --policy are for the other games', EXIT.usage, 'dicetray odds thats_life [--csv FILE] [--json]');
-  }
+  checkGameOptions('thats_life', opts, 'dicetray odds thats_life [--csv FILE] [--json]');
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
@@ -88,7 +87,7 @@ function parseRow(s: string | undefined): number[] {
 
 /** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy; --row/--die: from a row, where a die may go. */
 function dwarfOdds(opts: OddsOptions, io: Output): number {
-  if (opts.from !== undefined || opts.all || opts.reduce || opts.frustrate) throw new HostError('--from, --all, --reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
+  checkGameOptions('seventh_dwarf', opts, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
   const only = parseDwPolicy(opts.policy);
   const row = parseRow(opts.row);
   const left = 7 - row.filter((x) => x > 0).length;
@@ -192,9 +191,7 @@ function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<stri
 export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
   const g = parseGame(game);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
-  if (g === 'pechvogel' && (opts.row !== undefined || opts.die !== undefined)) {
-    throw new HostError('--row and --die are for seventh_dwarf', EXIT.usage, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
-  }
+  if (g === 'pechvogel') checkGameOptions(g, opts, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
   if (opts.all && opts.from !== undefined) throw new HostError('--all already lists every state: leave out --from, or --all', EXIT.usage, 'dicetray odds --all, or dicetray odds --from 2,1');
   if (g === 'pechvogel') checkFromPolicy(opts.from, opts.policy, 'odds');
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);

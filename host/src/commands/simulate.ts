@@ -10,6 +10,7 @@ import { EXIT, HostError } from '../errors';
 import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
 import { checkOutputFolder, minus, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
 import { boardText, checkFromPolicy, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
+import { checkGameOptions } from './game-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { dwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
 import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
@@ -47,11 +48,10 @@ export interface SimulateOptions {
 }
 
 const KINDS = ['marker', 'frustration', 'both', 'murphy'] as const;
-const Z_NOTE = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', '  (–: no z yet, too few turns for the normal approximation)'];
-
-/** The z legend; its second line only where a '–' stands in for a z. */
-function zNote(zs: (number | null)[]): string[] {
-  return zs.some((z) => z === null) ? Z_NOTE : Z_NOTE.slice(0, 1);
+/** The z legend; its second line only where a '–' stands in for a z. `trials`: turns, or That's Life!'s figures. */
+function zNote(zs: (number | null)[], trials = 'turns'): string[] {
+  const note = ['  (z: off by this many standard errors; |z| < 2 in about 95 % of runs)', `  (–: no z yet, too few ${trials} for the normal approximation)`];
+  return zs.some((z) => z === null) ? note : note.slice(0, 1);
 }
 type Kind = (typeof KINDS)[number];
 /** Means (points, throws per turn): their z uses the sample's spread, which needs some turns to mean anything. */
@@ -196,11 +196,11 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
   checkSvgTarget(opts.svg, opts.csv);
   if (parseGame(game) === 'thats_life') {
-    if (opts.from !== undefined || opts.reduce || opts.frustrate || opts.policy !== undefined) throw new HostError('--from, --reduce, --frustrate and --policy are for the other games', EXIT.usage, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
+    checkGameOptions('thats_life', opts, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
     return simulateWalksCmd(turns, seed, opts, io);
   }
   if (parseGame(game) === 'seventh_dwarf') {
-    if (opts.from !== undefined || opts.reduce || opts.frustrate) throw new HostError('--from, --reduce and --frustrate are for pechvogel', EXIT.usage, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
+    checkGameOptions('seventh_dwarf', opts, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
     return simulateDwarf(turns, seed, opts, io);
   }
   checkFromPolicy(opts.from, opts.policy, 'simulate');
@@ -436,7 +436,9 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   route.forEach((c, i) => io.out(`  ${String(i + 1).padStart(2)} ${c.padEnd(4)} ${(hits[i + 1] / walks).toFixed(4).padStart(8)} ${p[i].toFixed(4).padStart(7)} ${zText(z[i]).padStart(8)}`));
   const zs = z.filter((x): x is number => x !== null);
   io.out('');
-  outWrapped(io, zs.length ? `  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)` : '  no z yet: too few figures for the normal approximation', '    ');
+  // The z column, as the other games' tables, says what it is: a pupil reads the z before the summary.
+  for (const l of zNote(z, 'figures')) outWrapped(io, l, '   ');
+  if (zs.length) outWrapped(io, `  largest |z| ${Math.max(...zs.map(Math.abs)).toFixed(2)} over ${zs.length} cards (with 32 cards, |z| up to about 3 is to be expected)`, '    ');
   sayWritten(opts, io);
   return code;
 }
