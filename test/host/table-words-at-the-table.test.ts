@@ -36,11 +36,11 @@ describe('the table is told in words', () => {
 
   it("a turn's end longer than the terminal is wrapped between its parts, not cut (Murphy and whose turn stay in view)", () => {
     // As actionText words a payback now (who gives whom, in joining order).
-    const e = 'Seat 2 took a 6 from the middle · Seat 3 and Seat 1 get their frustrations back · Seat 2 gives 1 to Seat 3; Seat 1 gets 1 from the supply · Murphy to Seat 2 · Seat 3\'s turn';
+    const e = 'Seat 2 took a 6 from the middle · Seat 3 and Seat 1 get their frustrations back · Seat 2 gives 1 to Seat 3; Seat 1 gets 1 from the supply · Murphy to Seat 2 (held at the end: −7 per frustration, not −3) · Seat 3\'s turn';
     const lines = wrapEvent(e, 120);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.every((l) => l.length <= 119)).toBe(true);
-    expect(lines.join('\n')).toMatch(/Murphy to Seat 2[\s·]+Seat 3's turn$/);
+    expect(lines.join('\n')).toMatch(/Murphy to Seat 2 \(held at the end: −7 per frustration, not −3\)[\s·]+Seat 3's turn$/);
     expect(wrapEvent('Seat 1 threw 3 4 5', 120)).toEqual(['  Seat 1 threw 3 4 5']);
     const screen = fitScreen(simScreenParts({ title: 't', board: [], game: ['g'], events: [e], long: false }, 40, 120), 120, 40);
     expect(screen).toContain("Seat 3's turn");

@@ -51,7 +51,7 @@ describe('why a turn gave a frustration', () => {
     // Four ravens on the first throw, the turn ended by the target chosen.
     const f0 = run(start(), [{ do: 'throw', faces: ['R', 'R', 'R', 'R', 3, 4, 5] }]);
     const f1 = run(f0, [{ do: 'choose_target', value: 4 }]);
-    expect(actionText({ do: 'choose_target', value: 4 }, f0, f1)).toMatch(/^Ann chose 4 as the target · 4 ravens: Ann \+1 frustration · Murphy to Ann · Ben's turn$/);
+    expect(actionText({ do: 'choose_target', value: 4 }, f0, f1)).toMatch(/^Ann chose 4 as the target · 4 ravens: Ann \+1 frustration · Murphy to Ann \(held at the end: −7 per frustration, not −3\) · Ben's turn$/);
   });
 });
 

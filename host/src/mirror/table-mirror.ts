@@ -61,7 +61,8 @@ export interface TableMirrorOptions {
    * A lost board: after this long (default 30 s) a note says it is still being tried, then again
    * at twice the time since the loss each time (1 min, 2 min, 4 min …), at most 20 times this
    * apart (10 min): whoever looks at the terminal of an unattended screen sees the mirror has not
-   * given up, and the lines do not flood it over a night. Infinity: no such notes.
+   * given up, and the lines do not flood it over a night. Likewise, from the first failed open,
+   * for a board --wait has never reached ("still waiting"). Infinity: no such notes.
    */
   stillTryingMs?: number;
   now?: () => number;
@@ -92,7 +93,7 @@ export class TableMirror extends EventEmitter {
   /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
   private lastLeds = '';
   private stillTryingMs: number;
-  /** When the board was lost (host ms), why it cannot be reached now, and the next "still trying" note. */
+  /** When the board was lost or the wait for it began (host ms), why it cannot be reached now, and the next "still trying" note. */
   private lostAt = 0;
   private lostWhy = '';
   private tryingTimer: NodeJS.Timeout | null = null;
@@ -122,10 +123,16 @@ export class TableMirror extends EventEmitter {
       // Only --wait gets here before the first connection: the board is awaited, not lost (the
       // page said "Connection to the board lost" of a board it had never seen). Said once.
       if (!this.everLive) {
+        this.lostWhy = reason;
         if (!this.waitSaid) this.note({ ev: 'waiting', reason, text: `waiting for ${stream.spec.name} (${reason})` });
         this.waitSaid = true;
         // The screens say what to check (a wall page said "Connecting to the board…" for ever).
-        if (this.status === 'connecting') this.setStatus('waiting');
+        if (this.status !== 'connecting') return;
+        this.setStatus('waiting');
+        // And it is said again now and then, as for a lost board: a café owner starting the mirror
+        // before plugging the board in saw nothing more, and could not tell it was still looking.
+        this.lostAt = this.now();
+        this.planTrying(this.stillTryingMs);
         return;
       }
       this.lostWhy = reason;
@@ -171,15 +178,20 @@ export class TableMirror extends EventEmitter {
     this.tryingTimer = null;
   }
 
-  /** The next "still unreachable" note, `dueMs` after the loss (see stillTryingMs). */
+  /**
+   * The next "still unreachable" note, `dueMs` after the loss (see stillTryingMs); before the first
+   * connection (--wait) the next "still waiting" note, `dueMs` after the wait began.
+   */
   private planTrying(dueMs: number): void {
     this.clearTrying();
     if (!(dueMs < Infinity)) return;
     this.tryingTimer = setTimeout(() => {
       this.tryingTimer = null;
-      if (this.status !== 'lost') return;
       const name = this.stream.spec.name;
-      this.note({ ev: 'unreachable', downMs: dueMs, reason: this.lostWhy, text: `board ${name} still unreachable after ${durationText(dueMs)} (${this.lostWhy}); retrying` });
+      const after = durationText(dueMs);
+      if (this.status === 'lost') this.note({ ev: 'unreachable', downMs: dueMs, reason: this.lostWhy, text: `board ${name} still unreachable after ${after} (${this.lostWhy}); retrying` });
+      else if (this.status === 'waiting') this.note({ ev: 'still_waiting', waitedMs: dueMs, reason: this.lostWhy, text: `still waiting for ${name} after ${after}, never reached yet (${this.lostWhy}); retrying` });
+      else return;
       this.planTrying(Math.min(dueMs * 2, dueMs + TRYING_MOST_APART * this.stillTryingMs));
     }, Math.max(0, this.lostAt + dueMs - this.now()));
   }

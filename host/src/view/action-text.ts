@@ -72,9 +72,13 @@ function noMarkerToWin(a: Record<string, unknown>, before: PvState | null, after
   return r.ok && (r.state as PvState).phase === 'await_marker_choice' ? v : null;
 }
 
+/** Holding Murphy at the game's end makes each frustration −7 points instead of −3 (RULES.md, scoring). */
+export const MURPHY_COST = 'held at the end: −7 per frustration, not −3';
+
 /**
  * How a turn ended, when this action ended it: who took frustrations, who got theirs back, where
- * Murphy went, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann · Ben's turn"). Read off
+ * Murphy went and what it costs, who is next ("3 ravens: Ann +1 frustration · Murphy to Ann (held at
+ * the end: −7 per frustration, not −3) · Ben's turn"). Read off
  * the two states, so it says what the rules did whichever way the turn went. Empty mid-turn.
  */
 function turnEndText(before: PvState | null, after: PvState | null, ravens = 0): string {
@@ -99,7 +103,8 @@ function turnEndText(before: PvState | null, after: PvState | null, ravens = 0):
   // "Ann +1 frustration" alone left newcomers asking what Ann did wrong.
   const took = before.players[before.active] && after.players[before.active] && after.players[before.active].frustrations > before.players[before.active].frustrations;
   if (gained.length) out.push((took ? `${ravens >= 3 ? ravens : '3+'} ravens: ` : '') + gained.join(', ') + (paid.length ? ` (${paid.join(', ')})` : ''));
-  if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name}`);
+  // What Murphy costs, where it changes hands (the rulebook's scoring): it was said only at game over.
+  if (after.murphy !== before.murphy && after.murphy >= 0 && after.players[after.murphy]) out.push(`Murphy to ${after.players[after.murphy].name} (${MURPHY_COST})`);
   if (!over && after.players[after.active]) out.push(`${after.players[after.active].name}'s turn`);
   return out.join(' · ');
 }

@@ -395,7 +395,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const o = markerOptions(s);
       const out: string[] = [];
       if (o.take) out.push(`${who}: OK takes a ${T.target} from the middle`);
-      if (o.stealFrom.length) out.push(`${o.take ? '  or' : `${who}:`} steal: seat button of ${names(s, o.stealFrom).replace(/, /g, ' or ')}, then pad 3–7 for the box`);
+      if (o.stealFrom.length) out.push(`${o.take ? '  or' : `${who}:`} ${stealOfferText(s, o.stealFrom)}`);
       return out.length ? out.concat(more) : [`${who}: no marker to take`];
     }
     case 'game_over':
@@ -412,6 +412,18 @@ function orList(v: number[]): string {
 /** The values the middle holds a marker of, "5, 6 or 7": a steal's marker for the box is one of them. */
 export function middleValuesText(s: PvState): string {
   return orList([3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0));
+}
+
+/**
+ * The steal the marker step offers: whose seat, then the pad keys the middle allows for the box.
+ * It said "pad 3–7" with only some values in the middle, and the others were refused. The middle
+ * is never empty at a steal (RULES.md R-PV-09: the game ends when it empties); a loaded state with
+ * it empty has no marker for the box, and the engine refuses every steal: said so, not offered.
+ */
+function stealOfferText(s: PvState, from: number[]): string {
+  const keys = s.middle.every((c) => c > 0) ? '3–7' : middleValuesText(s);
+  if (!keys) return 'no steal: the middle has no marker for the box';
+  return `steal: seat button of ${names(s, from).replace(/, /g, ' or ')}, then pad ${keys} for the box`;
 }
 
 /**

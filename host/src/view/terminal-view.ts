@@ -136,7 +136,8 @@ function gameLines(s: PvState): string[] {
     const mark = i === s.active && s.phase !== 'game_over' ? '▶' : ' ';
     const score = s.scores ? `  = ${s.scores[i]}${s.winners && s.winners.indexOf(i) >= 0 ? ' ★' : ''}` : '';
     const name = p.name.length > w ? p.name.slice(0, w - 1) + '…' : p.name.padEnd(w);
-    out.push(`${mark} ${name} markers [${p.markers.join(',')}]  frustrations ${p.frustrations}${score}`);
+    // "in hand": the turn line counts the frustrations on the board, and both read "frustrations N".
+    out.push(`${mark} ${name} markers [${p.markers.join(',')}]  ${p.frustrations} frustration${p.frustrations === 1 ? '' : 's'} in hand${score}`);
   }
   let line = s.phase === 'await_marker_choice' ? markerStepText(s) : `${PHASE_TEXT[s.phase] || s.phase}`;
   // Who won, in words (the ★ alone was not read as "wins" at the table; the page says it too).
@@ -148,7 +149,8 @@ function gameLines(s: PvState): string[] {
     const all = s.winners.length === s.players.length;
     line += s.winners.length > 1 ? ` · ${who} tie at ${top}: ${all ? 'nobody loses' : 'non-losers, everyone else loses'}` : ` · ${who} wins with ${top}`;
   }
-  if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations ${T.frustraters.length}`;
+  // The opponents' frustrations put on the board this turn (the page says it so too), not a player's.
+  if (T.target !== null) line += ` · target ${T.target}: ${T.targets} on the board, ravens ${T.ravens}, frustrations on the board ${T.frustraters.length}`;
   out.push(line);
   // The options chosen at set-up, one a line (they would not fit 80 columns together).
   for (const o of ruleOptions(s)) out.push(`Option: ${o}`);
