@@ -266,4 +266,12 @@ describe("the mirror's ui event", () => {
     expect(ui[0]).toMatchObject({ m: 'play', e: [3, 4], c: true, v: [1], dl: 2500, vic: 2, err: '', s: 2 });
     expect(ui[1]).toMatchObject({ m: 'staff', w: 8000, br: 32, s: 3 });
   });
+
+  it('passes on a field this host does not know yet (an addition within the protocol version), and never the line type', async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'ui', m: 'play', e: [], zz: [7], s: 2 });
+    const ui = notes.filter((n) => n.ev === 'ui');
+    expect(ui[0]).toMatchObject({ ev: 'ui', m: 'play', zz: [7], s: 2 });
+    expect(ui[0]).not.toHaveProperty('t');
+  });
 });

@@ -270,8 +270,13 @@ export class TableMirror extends EventEmitter {
     if (this.status === 'mismatch' || !this.hello) return;
     this.model.handle(m);
     if (m.t === 'ui' && m.m === 'flash') return this.onFlashing();
-    // Every field of the board's ui line (c correcting, vic the steal victim, w and br in the staff menu), as it sent them.
-    if (m.t === 'ui') this.emit('note', { ev: 'ui', text: '', m: m.m, e: m.e, c: m.c, v: m.v, dl: m.dl, vic: m.vic, err: m.err, w: m.w, br: m.br, s: m.s } as TableNote);
+    // Every field of the board's ui line as it sent them (c correcting, vic the steal victim, w and br in
+    // the staff menu, and any a newer firmware adds within the protocol version), but its line type.
+    if (m.t === 'ui') {
+      const note: Record<string, unknown> = { ev: 'ui', text: '' };
+      for (const k of Object.keys(m)) if (k !== 't' && !(k in note)) note[k] = (m as Record<string, unknown>)[k];
+      this.emit('note', note as unknown as TableNote);
+    }
     else if (m.t === 'leds' && m.f !== this.lastLeds) {
       this.lastLeds = m.f;
       this.emit('note', { ev: 'leds', text: '', f: m.f, s: m.s } as TableNote);
