@@ -5,6 +5,7 @@ import { guardStdout, stdio, type Output } from './output';
 import { SCRIPT_GRAMMAR } from './script/script-grammar';
 import { DEFAULT_LOG_DIR, DEFAULT_SIM_STORAGE, DEFAULT_WEB_PORT } from './defaults';
 import { settingsTable } from './commands/config-settings';
+import { thrownStack, thrownText } from './thrown-text';
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -177,48 +178,84 @@ function commandOf(program: Command, argv: string[]): string | null {
   return w && names.indexOf(w) >= 0 ? w : null;
 }
 
-/** Last resort for a throw outside any command's promise (an event handler): one line, not a stack. */
-function guardProcess(): void {
+/** What an unexpected error (a bug of ours) tells the user to do. */
+const BUG_HINT = 'this is a bug in dicetray; run again with DICETRAY_DEBUG=1 for the stack trace and report it';
+
+/**
+ * Last resort for a throw outside any command's promise (an event handler, a promise nobody
+ * awaited): one line, not a stack. Under --json stdout still gets the error object; `ends` prints
+ * it where it belongs and says the exit code.
+ */
+function guardProcess(ends: (errorLine: string) => number): void {
   const die = (e: unknown) => {
-    stdio.err(`dicetray: unexpected error: ${(e as Error)?.message || e}`);
-    stdio.err('hint: this is a bug in dicetray; run again with DICETRAY_DEBUG=1 for the stack trace and report it');
-    if (process.env.DICETRAY_DEBUG) stdio.err(String((e as Error)?.stack || e));
-    process.exit(EXIT.failed);
+    const message = `unexpected error: ${thrownText(e)}`;
+    stdio.err(`dicetray: ${message}`);
+    stdio.err(`hint: ${BUG_HINT}`);
+    if (process.env.DICETRAY_DEBUG) stdio.err(thrownStack(e));
+    process.exit(ends(errorJson(message, EXIT.failed, BUG_HINT)));
   };
   process.on('uncaughtException', die);
   process.on('unhandledRejection', die);
 }
 
 export async function main(argv: string[], io: Output = stdio): Promise<number> {
-  if (io === stdio) {
-    guardStdout();
-    guardProcess();
-  }
-  let code: number = EXIT.ok;
-  const program = buildCli(io, (c) => (code = c));
   // Under --json a failure is also one JSON object on stdout, so a reader always gets JSON.
   const dashes = argv.indexOf('--');
   const json = (dashes < 0 ? argv : argv.slice(0, dashes)).indexOf('--json') >= 0;
+  let code: number = EXIT.ok;
+  // A one-object command's result is held until the command ends: a failure after it (a throw in
+  // a clean-up, a bug) replaces it with the error object, so stdout holds one JSON value whose `ok`
+  // agrees with the exit code. flash and mirror stream lines as they come (a failed stream ends
+  // with the error object).
+  const held: string[] = [];
+  let hold = false;
+  const program = buildCli({ out: (l) => (hold ? held.push(l) : io.out(l)), err: (l) => io.err(l) }, (c) => (code = c));
+  hold = json && ['flash', 'mirror'].indexOf(commandOf(program, argv) || '') < 0;
+  const errorOut = (line: string): void => {
+    held.length = 0;
+    if (json) io.out(line);
+  };
+  // The exit code of a command that has ended and printed its one object (null while it runs).
+  let ended: number | null = null;
+  if (io === stdio) {
+    guardStdout();
+    // A throw after a one-object command ended (a timer it left): its result is out and stands,
+    // with its exit code; stdout gets no second object. Said on stderr all the same.
+    guardProcess((line) => {
+      if (hold && ended !== null) return ended;
+      errorOut(line);
+      return EXIT.failed;
+    });
+  }
   const fail = (message: string, exit: number, hint: string): number => {
     io.err(`dicetray: ${message}`);
     if (hint) io.err(`hint: ${hint}`);
-    if (json) io.out(errorJson(message, exit, hint));
+    errorOut(errorJson(message, exit, hint));
     return exit;
   };
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      // --help and --version end here too, with exit code 0; `dicetray` alone has printed the help.
-      if (e.exitCode === 0) return EXIT.ok;
-      if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.usage;
-      const cmd = commandOf(program, argv);
-      return fail(e.message.replace(/^error: /, ''), EXIT.usage, `dicetray ${cmd ? cmd + ' ' : ''}--help lists the ${cmd ? 'options' : 'commands'}`);
+  // The command, to its exit code (a failure printed as every failure is).
+  const run = async (): Promise<number> => {
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+    } catch (e) {
+      if (e instanceof CommanderError) {
+        // --help and --version end here too, with exit code 0; `dicetray` alone has printed the help.
+        if (e.exitCode === 0) return EXIT.ok;
+        if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.usage;
+        const cmd = commandOf(program, argv);
+        return fail(e.message.replace(/^error: /, ''), EXIT.usage, `dicetray ${cmd ? cmd + ' ' : ''}--help lists the ${cmd ? 'options' : 'commands'}`);
+      }
+      if (e instanceof HostError) return fail(e.message, e.exitCode, e.hint);
+      // A bug of ours: say so in one line; the stack only on request.
+      if (process.env.DICETRAY_DEBUG) io.err(thrownStack(e));
+      return fail(`unexpected error: ${thrownText(e)}`, EXIT.failed, BUG_HINT);
     }
-    if (e instanceof HostError) return fail(e.message, e.exitCode, e.hint);
-    // A bug of ours: say so in one line; the stack only on request.
-    if (process.env.DICETRAY_DEBUG) io.err(String((e as Error).stack || e));
-    return fail(`unexpected error: ${(e as Error).message || e}`, EXIT.failed, 'this is a bug in dicetray; run again with DICETRAY_DEBUG=1 for the stack trace and report it');
+    return code;
+  };
+  try {
+    return (ended = await run());
+  } finally {
+    // What the command printed, unless a failure replaced it (errorOut).
+    for (const l of held) io.out(l);
   }
-  return code;
 }

@@ -9,10 +9,13 @@ export interface Run {
   err: string;
 }
 
-/** Runs the CLI in `cwd`; a run that does not end within `ms` is killed and reported as code null. */
-export function run(args: string[], cwd: string, ms = 30_000, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+/**
+ * Runs the CLI in `cwd`; a run that does not end within `ms` is killed and reported as code null.
+ * `nodeArgs`: `args` start with Node's own (`--import HOOK`) and name CLI themselves.
+ */
+export function run(args: string[], cwd: string, ms = 30_000, env: NodeJS.ProcessEnv = {}, nodeArgs = false): Promise<Run> {
   return new Promise((done) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const p = spawn(process.execPath, nodeArgs ? args : [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));

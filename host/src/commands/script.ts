@@ -7,6 +7,7 @@ import { SerialPort } from 'serialport';
 import { parseScript, ScriptError, type Step } from '../script/parse-script';
 import { ScriptRunner, type ScriptTarget } from '../script/run-script';
 import { simTarget } from '../script/sim-target';
+import { firmwareRaised } from '../script/firmware-raised';
 import { remoteTarget } from '../script/remote-target';
 import type { SimBoard } from '../sim/sim-board';
 import { ensureBundle } from '../firmware-bundle';
@@ -94,25 +95,33 @@ export async function script(file: string, opts: { board: string; json?: boolean
     if (lost) throw new HostError(`${name}:${lost.line}: ${lost.problem} (${opts.board})`, EXIT.noBoard, 'one client at a time: close the other program (mirror, another script) or plug the board in, then run the script again');
     // The failed step's own number ("after 2 of 3" counted the failed step among those done).
     const at = failed.length ? steps.findIndex((s) => s.line === failed[0].line) + 1 : 0;
+    // An exception the simulated board's firmware raised fails the run even when every step
+    // passed (a .boot0 in a sim:FILE's Storage, a firmware bug); said once, ok and exit 1 alike.
+    const raised = conn.sim && conn.sim.errors.length ? firmwareRaised(conn.sim.errors[0]) : null;
+    const raisedHint = "the simulated board's code threw: a .boot0-.boot3 file in its Storage, or a bug in the firmware (try --board sim, empty Storage, to tell which)";
     // A failure goes to stderr, as replay's does (under --json too: stdout stays the one JSON
     // object); the summary line keeps the shape of the passing one, which stays on stdout.
     if (opts.json) {
       // `port` names the board as config's and flash's results do; `board` is kept for older readers.
-      const o: Record<string, unknown> = { ok: failed.length === 0, file, board: opts.board, port: opts.board, steps: steps.length, ran: results.length, failed };
+      const o: Record<string, unknown> = { ok: failed.length === 0 && !raised, file, board: opts.board, port: opts.board, steps: steps.length, ran: results.length, failed };
       // The `error` of every command's failure under --json (errors.ts), put beside the results as
       // conform and replay put theirs; `failed` stays for those who read it.
       if (failed.length) {
         const left = steps.length - at;
         const hint = left ? `the ${left} step${left === 1 ? '' : 's'} after it did not run` : '';
         o.error = Object.assign(errorObject(`${name}:${failed[0].line}: ${failed[0].problem}`, EXIT.failed, hint), { line: failed[0].line, step: at });
+      } else if (raised) {
+        // No step of the script failed: line and step are null (the keys stay, as readers expect them).
+        o.error = Object.assign(errorObject(`the firmware raised: ${raised}`, EXIT.failed, raisedHint), { line: null, step: null });
       }
       io.out(JSON.stringify(o));
     }
     for (const f of failed) io.err(`dicetray: ${name}:${f.line}: ${f.problem}`);
     if (failed.length) io.err(`${name}: FAILED at step ${at} of ${steps.length} (line ${failed[0].line})`);
-    else if (!opts.json) io.out(`${name}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
-    if (conn.sim && conn.sim.errors.length) {
-      io.err(`dicetray: the firmware raised: ${conn.sim.errors[0]}`);
+    else if (!opts.json && !raised) io.out(`${name}: ${steps.length} step${steps.length === 1 ? '' : 's'} ok`);
+    if (raised) {
+      io.err(`dicetray: the firmware raised: ${raised}`);
+      if (!failed.length) io.err(`hint: ${raisedHint}`);
       return EXIT.failed;
     }
     return failed.length ? EXIT.failed : EXIT.ok;

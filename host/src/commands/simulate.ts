@@ -6,7 +6,7 @@ import { markerAgainstFrustrate, turnMarkerAgainstFrustrate } from '../../../sha
 import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { pechvogelTurns } from '../../../shared/odds/pechvogel-simulate';
 import { convergenceSvg, type Series } from '../../../shared/odds/convergence-svg';
-import { EXIT, HostError } from '../errors';
+import { errorObject, EXIT, HostError } from '../errors';
 import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
 import { checkOutputFolder, minus, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
 import { boardText, checkFromPolicy, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
@@ -185,6 +185,13 @@ const plotFile = (draw: (width: number, height: number) => string, made: Recipe)
 const runExit = (played: number, asked: number): number => (played < asked ? EXIT.interrupted : EXIT.ok);
 
 /**
+ * The end of an interrupted run's JSON (exit 130): `ok` is false as the exit code says, and the
+ * `error` every failure has, after the report of the turns played (the keys before it stay).
+ */
+const interruptedJson = (code: number, played: number, asked: number, unit: string): { error?: ReturnType<typeof errorObject> } =>
+  code ? { error: errorObject(`interrupted after ${played.toLocaleString('en')} of ${asked.toLocaleString('en')} ${unit}: the result covers those`, code, 'run again without Ctrl-C for them all (the same --seed plays the same turns)') } : {};
+
+/**
  * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
  * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …
  * turns with the standard error, CSV of every checkpoint, an SVG plot.
@@ -263,7 +270,7 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, game: 'pechvogel', policy, from: fromJson(from), seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints }, ...recipeJson(made) }));
+    io.out(JSON.stringify({ ok: !code, game: 'pechvogel', policy, from: fromJson(from), seed, turns: played, ...(code ? { interrupted: true } : {}), exact: Object.assign({ throws: toNumber(exact.throws), points: pointsExact }, p), points: pointsExact === null ? null : mean, rows, z: { marker: z('marker'), frustration: z('frustration'), both: z('both'), murphy: z('murphy'), throws: zThrows, points: zPoints }, ...recipeJson(made), ...interruptedJson(code, played, turns, 'turns') }));
     return code;
   }
   outWrapped(io, `Pechvogel: ${plural(played, 'turn')} played by the engine with its own dice (seed ${seed}), no rerolls, ${start}`);
@@ -314,7 +321,7 @@ async function shareReport(
   const code = runExit(played, turns);
   if (csvOnStdout) return code;
   if (opts.json) {
-    io.out(JSON.stringify({ ok: true, ...r.json, turns: played, ...(code ? { interrupted: true } : {}), exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z }, ...recipeJson(made) }));
+    io.out(JSON.stringify({ ok: !code, ...r.json, turns: played, ...(code ? { interrupted: true } : {}), exact: { [key]: p }, rows: rows.map((x) => ({ n: x.n, [key]: x.share })), z: { [key]: z }, ...recipeJson(made), ...interruptedJson(code, played, turns, 'turns') }));
     return code;
   }
   // The wide column gets two spaces before it, the narrow one a single space (as the tables always had).
@@ -427,7 +434,7 @@ async function simulateWalksCmd(asked: number, seed: number, opts: SimulateOptio
   if (opts.json) {
     // `turns`: the figures walked, under the name the other games' JSON (and --turns) give the trials
     // played; `walks`, the same number, stays for readers written against it.
-    io.out(JSON.stringify({ ok: true, game: 'thats_life', seed, turns: walks, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })), ...recipeJson(made) }));
+    io.out(JSON.stringify({ ok: !code, game: 'thats_life', seed, turns: walks, walks, ...(code ? { interrupted: true } : {}), cards: route.map((c, i) => ({ k: i + 1, card: c, share: hits[i + 1] / walks, exact: p[i], z: z[i] })), ...recipeJson(made), ...interruptedJson(code, walks, asked, 'figures') }));
     return code;
   }
   outWrapped(io, `That's Life!: ${plural(walks, 'figure')} walking alone from the Start, played by the engine with its own dice (seed ${seed})`);
