@@ -39,9 +39,26 @@ function held(times: number[], on = 'R'): Promise<number[]> {
 }
 
 describe('the wall page tells a blink', () => {
-  it('holds a fast (4 Hz) blink from its third change, for FAST_MS after each change', async () => {
+  it('holds a fast (4 Hz) blink from its fourth change, for FAST_MS after each change', async () => {
     const h = await held([125, 250, 375, 500, 625]);
-    expect(h).toEqual([0, 0, 375 + 350, 500 + 350, 625 + 350]);
+    expect(h).toEqual([0, 0, 0, 500 + 350, 625 + 350]);
+  });
+
+  it("does not hold a key's press and release: three quick changes are no blink", async () => {
+    // K1 or BACK held ~200 ms redraws its column on press, on release and once more: 9 LEDs were
+    // ringed for 350 ms, a blink that was not there (one flash and a half, no WCAG 2.3.1 hazard).
+    expect(await held([120, 320, 440])).toEqual([0, 0, 0]);
+    const ringed = await page.evaluate(() => {
+      const w = window as any, q: any = {}, c = document.createElement('canvas');
+      c.width = 680;
+      c.height = 340;
+      // Nine LEDs of a column, as a press redraws them.
+      const col = (on: boolean) => (on ? 'WWWWWWWWW' : '.........');
+      for (const [t, on] of [[0, false], [120, true], [320, false], [440, true]] as const) w.noteFrame(q, col(on), t);
+      w.drawLeds(q, c, col(true), 9, 1, 450);
+      return c.dataset.held;
+    });
+    expect(ringed).toBe('0');
   });
 
   it('does not hold a slow (1 Hz) blink without reduced motion, nor one frame of it held up by a busy host', async () => {
@@ -73,17 +90,17 @@ describe('the wall page tells a blink', () => {
   it('says how many LEDs are lit, and ends the hold drawn first at the first LED whose blink stopped', async () => {
     const r = await page.evaluate(() => {
       const w = window as any, q: any = {};
-      // LED 0 blinks fast until 375, LED 1 until 425; LED 2 stays dark, LED 3 lit.
-      for (const [t, f] of [[0, '...G'], [50, '.R.G'], [125, 'RR.G'], [175, 'R..G'], [250, '...G'], [300, '.R.G'], [375, 'RR.G'], [425, 'R..G']] as const) w.noteFrame(q, f, t);
+      // LED 0 blinks fast until 500, LED 1 until 550; LED 2 stays dark, LED 3 lit.
+      for (const [t, f] of [[0, '...G'], [50, '.R.G'], [125, 'RR.G'], [175, 'R..G'], [250, '...G'], [300, '.R.G'], [375, 'RR.G'], [425, 'R..G'], [500, '...G'], [550, '.R.G']] as const) w.noteFrame(q, f, t);
       const c = document.createElement('canvas');
       c.width = 680;
       c.height = 340;
-      w.drawLeds(q, c, 'R..G', 4, 1, 430);
+      w.drawLeds(q, c, '.R.G', 4, 1, 560);
       const first = q.heldUntil;
-      w.drawLeds({}, c, 'R..G', 4, 1, 430);
+      w.drawLeds({}, c, '.R.G', 4, 1, 560);
       return { first, plain: c.getAttribute('aria-label') };
     });
-    expect(r.first).toBe(375 + 350);
+    expect(r.first).toBe(500 + 350);
     expect(r.plain).toBe('LED board: 2 of 4 LEDs lit');
   });
 
@@ -102,5 +119,33 @@ describe('the wall page tells a blink', () => {
       return { before, after: c.dataset.held };
     });
     expect(r).toEqual({ before: '1', after: '0' });
+  });
+
+  it('with reduced motion, draws the attract sweep steady and ringed, and keeps it so between passes', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const r = await page.evaluate(() => {
+        const w = window as any, q: any = {}, c = document.createElement('canvas');
+        c.width = 680;
+        c.height = 340;
+        // The board's sweep: a yellow LED stepping along 7 dice LEDs every 300 ms, two passes and more.
+        const at = (t: number) => { const k = Math.floor(t / 300) % 7; return '.......'.slice(0, k) + 'Y' + '.......'.slice(k + 1); };
+        const seen: string[] = [];
+        for (let t = 0; t <= 6000; t += 300) {
+          w.noteFrame(q, at(t), t);
+          // What the page draws then, and until the next step; once each LED has changed four times
+          // (the first frame is no change: LED 0's fourth is at 4500).
+          for (const dt of [0, 150, 299]) {
+            w.drawLeds(q, c, at(t), 7, 1, t + dt);
+            if (t >= 4500) seen.push(c.dataset.held + ' ' + c.getAttribute('aria-label'));
+          }
+        }
+        return seen;
+      });
+      // Every LED of the row steady, lit and ringed, at every step: nothing moves.
+      expect(new Set(r)).toEqual(new Set(['7 LED board: 7 of 7 LEDs lit, 7 blinking (shown steady, ringed)']));
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 });

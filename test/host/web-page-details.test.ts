@@ -131,8 +131,10 @@ describe('the mirror page draws what it is sent', () => {
     expect(await panel.locator('.player.active').count()).toBe(0);
     // Nor to a screen reader: nobody is to move.
     expect(await panel.locator('.player[aria-current]').count()).toBe(0);
-    // No legend for the crosses once the game is over (the scores have them).
-    expect(await panel.locator('.middle').textContent()).not.toContain('a frustration');
+    // The crosses' legend stays at the end, with what they cost there (a guest who walks up then
+    // sees the standings with a key), and one for the LED board, which shows the standings now.
+    expect(await panel.locator('.middle').textContent()).toContain('✖ a frustration: −3 points (−7 with Murphy)');
+    expect(await panel.locator('.legend').textContent()).toMatch(/^LED board: a green bar per seat/);
 
     // A screen whose table has been idle (a second server that takes every moment as idle): a
     // finished game gives way to the attract screen, which says how to play again.

@@ -7,7 +7,8 @@
  *
  * Everything in a panel is sized in em of the panel's font size, which the page sets per panel
  * to the largest that fits (nothing cut, nothing outside the panel): a 5-player game on a
- * 800 × 600 screen gets small type, a 2-player game on a 1920 × 1080 screen big type.
+ * 800 × 600 screen gets small type, a 2-player game on a 1920 × 1080 screen big type. Zoomed in
+ * (browser zoom), the type grows with the zoom and the page scrolls down (fit()).
  */
 import { PALETTE_LETTERS, PALETTE_RGB } from '../../../firmware/src/leds/frame';
 import { escapeXml } from '../../../shared/text/escape-xml';
@@ -137,9 +138,11 @@ export function pageHtml(title = 'dicetray'): string {
   /* The rule options the game is played with, under the LED board (beside the game there is room below it). */
   .options { font-size:0.8em; color:var(--fg); margin-top:0.3em; }
   .options:empty { display:none; }
+  .legend { font-size:0.8em; color:var(--fg); margin-top:0.3em; }
+  .legend:empty { display:none; }
   .setup { display:none; flex-direction:column; gap:0.3em; }
   .panel.setup-mode .setup { display:flex; }
-  .panel.setup-mode .players, .panel.setup-mode .middle, .panel.setup-mode .detail, .panel.setup-mode .prompt, .panel.setup-mode .options { display:none; }
+  .panel.setup-mode .players, .panel.setup-mode .middle, .panel.setup-mode .detail, .panel.setup-mode .prompt, .panel.setup-mode .options, .panel.setup-mode .legend { display:none; }
   .panel.setup-mode.live .turn { display:none; }
   .panel.setup-mode .refusal { order:1; }
   .setup .title { font-size:2em; font-weight:800; letter-spacing:0.04em; color:var(--accent); }
@@ -152,7 +155,7 @@ export function pageHtml(title = 'dicetray'): string {
   /* The last event says how a turn ended: read from across the room, two lines at most. */
   .notes { font-size:0.85em; color:var(--fg); opacity:0.85; overflow:hidden; display:-webkit-box; -webkit-box-orient:vertical; -webkit-line-clamp:2; }
   /* Not live (board lost, reconnecting, not answering) or the page has lost the host: dimmed, no countdown, no prompts. */
-  .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .options, .panel.down .notes { opacity:0.35; }
+  .panel.down .leds, .panel.down .detail, .panel.down .players, .panel.down .middle, .panel.down .options, .panel.down .legend, .panel.down .notes { opacity:0.35; }
   .panel.down .window, .panel.down .prompt, .panel.down .refusal, .panel.down .staff { display:none; }
   .attract { position:absolute; inset:0; display:none; flex-direction:column; align-items:center; justify-content:center; gap:0.5em; background:var(--panel); text-align:center; padding:1em; }
   .panel.idle .attract { display:flex; }
@@ -161,10 +164,14 @@ export function pageHtml(title = 'dicetray'): string {
   .attract .sub { font-size:1.2em; }
   .attract .small { font-size:0.8em; color:var(--dim); }
   @keyframes pulse { 0%,100% { opacity:1; transform:scale(1); } 50% { opacity:0.75; transform:scale(0.97); } }
-  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--alarm); color:#fff; font-size:3.6vmin; font-weight:700; text-align:center; }
+  /* Zoomed in: the page scrolls (fit() grows the panels' type with the zoom); the offline line's type grows with it. */
+  html.zoomed, html.zoomed body { overflow-y:auto; }
+  html.zoomed body { height:auto; min-height:100%; }
+  html.zoomed #tables { flex:none; }
+  #offline { display:none; flex:none; padding:1.2vmin 2vmin; background:var(--alarm); color:#fff; font-size:calc(3.6vmin * var(--zoom, 1)); font-weight:700; text-align:center; }
   body.offline #offline { display:block; }
   body.offline #tables { opacity:0.35; }
-  #empty { font-size:4vw; color:var(--dim); padding:4vw; }
+  #empty { font-size:calc(4vw * var(--zoom, 1)); color:var(--dim); padding:4vw; }
   /* A guest who asked for less motion: the attract title stands still (blinking LEDs: see drawLeds). */
   @media (prefers-reduced-motion: reduce) { .attract .title { animation:none; } }
   /* Forced colours (Windows high contrast) drop the backgrounds: the alarms get a frame and a sign,
@@ -195,6 +202,8 @@ const DOWN_BANNER = {
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
   flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself).',
 };
+// The LED board at game over (its seat bars, the light above the best score, Murphy's), in words.
+const OVER_LEGEND = 'LED board: a green bar per seat, the taller the better placed; the blinking light on top: the best score (each of them on a tie); blue: Murphy';
 const panels = {};
 // recvAt: when the last update came (the server sends one at least every 5 s); linkDown: the feed
 // reported an error. Either way the screen says it is not live instead of showing a frozen game.
@@ -242,7 +251,7 @@ function panelFor(t) {
   el.innerHTML = '<div class="inner"><div class="head"><h2 class="label" id="label-' + esc(t.id) + '"></h2><span class="status"></span><span class="fw"></span></div>'
     + '<div class="banner"></div><div class="staff"></div>'
     + '<div class="window"><div class="count"></div><div class="wtext"><div class="text"></div><div class="lines"></div></div><div class="bar"></div></div>'
-    + '<div class="body"><div class="leds"><canvas width="680" height="340" role="img" aria-label="LED board"></canvas><div class="options"></div></div>'
+    + '<div class="body"><div class="leds"><canvas width="680" height="340" role="img" aria-label="LED board"></canvas><div class="options"></div><div class="legend"></div></div>'
     + '<div class="game"><div class="turn"></div><div class="prompt"></div><div class="refusal"></div><div class="detail"></div>'
     + '<ul class="players"></ul><div class="middle"></div><div class="setup"></div></div></div>'
     + '<div class="notes"></div><div class="sr say" aria-live="polite"></div></div>'
@@ -256,8 +265,29 @@ function panelFor(t) {
   return p;
 }
 
-/** Tables side by side or one above the other: whichever gives each panel the larger short side. */
+/**
+ * Browser zoom (Ctrl +), as Chromium reports it: the CSS viewport (innerWidth) shrinks while the
+ * window's outer width stays in screen pixels, and devicePixelRatio grows by the same factor (a
+ * side panel or docked devtools narrow innerWidth without it: hence the smaller of the two). 1
+ * where neither says so (other browsers report outerWidth zoomed too: the page fits as at 100 %).
+ */
+function zoomOf() {
+  const z = Math.min(window.outerWidth / window.innerWidth, window.devicePixelRatio || 1);
+  return z > 1.05 && isFinite(z) ? z : 1;
+}
+// The zoom now (1: none) and a panel's height at it without scrolling (the screen's share).
+let zoom = 1, cellH = 0;
+
+/**
+ * Tables side by side or one above the other: whichever gives each panel the larger short side.
+ * Zoomed in, the page scrolls down (see fit()): each row of panels as tall as its content, at
+ * least its share of the screen.
+ */
 function layout() {
+  zoom = zoomOf();
+  const root = document.documentElement;
+  root.classList.toggle('zoomed', zoom > 1);
+  root.style.setProperty('--zoom', String(zoom));
   const n = Object.keys(panels).length || 1, W = window.innerWidth, H = window.innerHeight;
   let best = 1, score = -1;
   for (let cols = 1; cols <= n; cols++) {
@@ -266,7 +296,10 @@ function layout() {
   }
   const tables = document.getElementById('tables');
   tables.style.gridTemplateColumns = 'repeat(' + best + ', minmax(0, 1fr))';
-  tables.style.gridTemplateRows = 'repeat(' + Math.ceil(n / best) + ', minmax(0, 1fr))';
+  const rows = Math.ceil(n / best), v = Math.min(W, H) / 100, off = document.getElementById('offline');
+  tables.style.gridTemplateRows = 'repeat(' + rows + (zoom > 1 ? ', auto)' : ', minmax(0, 1fr))');
+  // #tables' padding and gaps are 1vmin.
+  cellH = (H - (off ? off.offsetHeight : 0) - 2 * v - (rows - 1) * v) / rows;
 }
 
 /**
@@ -279,7 +312,7 @@ function overflow(p) {
   const room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
   const h = room + 0.5 > 0 ? p.inner.scrollHeight / (room + 0.5) : Infinity;
   let w = p.inner.scrollWidth / (p.inner.clientWidth + 0.5);
-  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .setup, .staff, .game, .body')) w = Math.max(w, e.scrollWidth / (e.clientWidth + 0.5));
+  for (const e of el.querySelectorAll('.player, .window, .turn, .prompt, .middle, .options, .legend, .setup, .staff, .game, .body')) w = Math.max(w, e.scrollWidth / (e.clientWidth + 0.5));
   // A name's column may be narrower than the name (it is cut, "…"): by a fraction of a pixel too,
   // which scrollWidth (whole pixels) does not tell; its text's own width does.
   const text = document.createRange();
@@ -337,7 +370,11 @@ function largest(p, lo, top, s, hi, tol) {
  * is where its next fit starts.
  */
 function fit(p) {
-  const el = p.el, W = el.clientWidth, H = el.clientHeight;
+  const el = p.el;
+  // Zoomed in: first the fit to the panel's share of the screen, as at 100 % (below: then larger).
+  el.style.minHeight = '';
+  el.style.height = zoom > 1 ? cellH + 'px' : '';
+  const W = el.clientWidth, H = el.clientHeight;
   if (!W || !H) return;
   // The LED board's size from the last fit (see below) is not one to fit with.
   const leds = p.q('.leds');
@@ -365,6 +402,24 @@ function fit(p) {
   }
   setWay(el, best);
   el.style.fontSize = size + 'px';
+  // Zoomed in (a low-vision guest's Ctrl +): the type the screen had at 100 % in CSS pixels, so zoom
+  // times larger on the screen, where the panel's width allows it; the panel grows downwards and the
+  // page scrolls. Fitted to the screen alone, zoom changed nothing: the type was as large as fitted.
+  // With the height free, the layouts that give the rows the panel's whole width (the board above) may take larger type.
+  if (zoom > 1) {
+    el.style.height = '';
+    el.style.minHeight = cellH + 'px';
+    const want = size * zoom, tol = (want - 4) / 1024;
+    let zb = '', zs = 0;
+    for (const w of [best].concat(['stack', 'tall', 'wide', 'slim'].filter((x) => x !== best))) {
+      setWay(el, w);
+      const f = largest(p, 4, Infinity, want, want, tol);
+      if (!zb || f > zs * 1.08) { zb = w; zs = f; }
+    }
+    setWay(el, zb);
+    el.style.fontSize = zs + 'px';
+    return;
+  }
   // A tall panel with room to spare below (a portrait screen): the LED board takes it.
   if (best === 'tall' || best === 'stack') {
     const cs = getComputedStyle(el), room = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
@@ -378,18 +433,23 @@ function fit(p) {
 
 /**
  * Blinks as the page draws them. The board's frames come with each blink, so an LED that changed
- * three times with less than FAST_MS between blinks fast (4 Hz: a refusal, red, or a stuck key in
- * the self-test), with less than SLOW_MS slowly (1 Hz). A fast blink
- * is never drawn blinking (more than 3 flashes a second, WCAG 2.3.1; on a portrait screen its
- * column is larger than the small safe area), nor any blink where the screen asks for reduced
- * motion: such an LED is drawn steady with a ring, "blinks", until its changes stop.
+ * four times with less than FAST_MS between changes blinks fast (4 Hz: a refusal, red, or a stuck
+ * key in the self-test). A fast blink is never drawn blinking (more than 3 flashes a second,
+ * WCAG 2.3.1; on a portrait screen its column is larger than the small safe area): such an LED is
+ * drawn steady with a ring, "blinks", until its changes stop. Three quick changes are not enough:
+ * a key pressed and let go redraws a column two or three times within ~200 ms (one flash and a
+ * half, over at once), and ringing it told the table a blink that was not there.
+ * Where the screen asks for reduced motion, any LED that goes on and off again and again is drawn
+ * steady and ringed too: a 1 Hz blink, and the attract sweep (a yellow LED stepping along the dice
+ * row every 300 ms: each LED of it changes four times in 2.4 s); held for a little longer than its
+ * longest gap, so a sweep's LED stays steady between two passes.
  */
-const FAST_MS = 350, SLOW_MS = 700;
+const FAST_MS = 350, LOOP_MS = 3000, HOLD_MARGIN_MS = 200;
 const lessMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 function noteFrame(p, frame, now) {
-  // By LED: when it last changed (t1) and the time before (t2), its last lit colour, until when it
-  // is held steady and whether as a fast blink; prev is the last frame.
-  const b = p.blink || (p.blink = { prev: '', t1: [], t2: [], col: [], until: [], fast: [] });
+  // By LED: when it last changed (t1) and the two times before (t2, t3), its last lit colour,
+  // until when it is held steady and whether as a fast blink; prev is the last frame.
+  const b = p.blink || (p.blink = { prev: '', t1: [], t2: [], t3: [], col: [], until: [], fast: [] });
   if (!frame || frame === b.prev) return;
   const prev = b.prev;
   b.prev = frame;
@@ -397,13 +457,20 @@ function noteFrame(p, frame, now) {
     const c = frame[j];
     if (c !== '.') b.col[j] = c;
     if (!prev || c === prev[j]) continue;
-    const t1 = b.t1[j] || -1e9, t2 = b.t2[j] || -1e9;
-    // Two short gaps in a row, not one: a frame held up by a busy host and the next on time are not a blink.
-    const fast = now - t1 < FAST_MS && t1 - t2 < FAST_MS;
-    if (fast || (now - t1 < SLOW_MS && t1 - t2 < SLOW_MS)) {
-      b.fast[j] = fast;
-      b.until[j] = now + (fast ? FAST_MS : SLOW_MS);
+    const t1 = b.t1[j] || -1e9, t2 = b.t2[j] || -1e9, t3 = b.t3[j] || -1e9;
+    // Three short gaps in a row: a blink. Not one (a frame held up by a busy host and the next on
+    // time), nor two (a key's press and release).
+    const fast = now - t1 < FAST_MS && t1 - t2 < FAST_MS && t2 - t3 < FAST_MS;
+    if (fast) {
+      b.fast[j] = true;
+      b.until[j] = now + FAST_MS;
+    } else if (now - t3 < LOOP_MS || b.until[j] > now) {
+      // On and off again and again (for reduced motion only), or a change while held: held past
+      // its longest gap (a sweep's LED coming on again is still the sweep: its ring must not go).
+      b.fast[j] = false;
+      b.until[j] = now + Math.max(now - t1, t1 - t2, t2 - t3) + HOLD_MARGIN_MS;
     }
+    b.t3[j] = t2;
     b.t2[j] = t1;
     b.t1[j] = now;
   }
@@ -527,6 +594,8 @@ function render() {
     setText(p.q('.refusal'), t.refusal || '');
     p.refusalUntil = t.refusal ? recvAt + (t.refusalLeft || 0) : 0;
     setText(p.q('.options'), s && !setupMode ? t.options || '' : '');
+    // At game over the LED board shows the standings, not the game: said under it, for a guest who walks up then.
+    setText(p.q('.legend'), s && !setupMode && s.phase === 'game_over' ? OVER_LEGEND : '');
     const setup = p.q('.setup');
     if (setupMode) {
       const su = t.setup;
@@ -565,8 +634,9 @@ function render() {
       setHtml(p.q('.middle'), '<span class="grp">' + (mid ? '<span>Middle</span>' + mid : '<span>Middle: empty</span>') + '</span>'
         + (box ? '<span class="grp"><span>Box</span>' + box + '</span>' : '')
         + (s.murphy < 0 ? '<span class="grp">Murphy beside the board</span>' : '')
-        // What the red crosses are, for an audience that does not play.
-        + (!over && s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">✖ a frustration: −3 points at the end</span>' : ''));
+        // What the red crosses are, for an audience that does not play; at the end too, where they
+        // have cost their points (a guest walking up then saw standings without a key).
+        + (s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">' + (over ? '✖ a frustration: −3 points (−7 with Murphy)' : '✖ a frustration: −3 points at the end') + '</span>' : ''));
     }
     setText(p.q('.notes'), t.last || '');
     // For a screen reader: what the table should do now, said again only when the words change.
@@ -577,7 +647,7 @@ function render() {
     p.deadline = deadline;
     // Fitting costs layouts: only when what is shown changed (LED frames come often), not when the
     // fit itself changed the panel's layout (tall, stack, slim).
-    const sig = p.el.className.replace(/ (tall|stack|slim)\\b/g, '') + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.staff').textContent + '|' + p.q('.options').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
+    const sig = p.el.className.replace(/ (tall|stack|slim)\\b/g, '') + '|' + p.q('.head').textContent + '|' + p.q('.banner').textContent + '|' + p.q('.staff').textContent + '|' + p.q('.options').textContent + '|' + p.q('.legend').textContent + '|' + p.q('.game').textContent + '|' + p.prompt.join('|') + '|' + p.q('.notes').textContent;
     if (sig !== p.sig) { p.sig = sig; p.sized = false; }
   }
   for (const id of Object.keys(panels)) if (!data.tables.some((t) => t.id === id)) { panels[id].el.remove(); delete panels[id]; layout(); }
@@ -608,6 +678,19 @@ function countText(ms) {
   return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
 }
 
+/**
+ * The countdown's words and its bar's width, left of span ms. The bar shrinks smoothly; where
+ * the screen asks for reduced motion it steps down a tenth at a time, and the count goes by whole
+ * seconds (rounded up) instead of tenths: the same time left, nothing sliding or spinning.
+ */
+function countdownView(left, span) {
+  const part = Math.min(1, left / span);
+  if (lessMotion && lessMotion.matches) {
+    return { text: left <= 60000 ? Math.ceil(left / 1000) + ' s' : countText(left), width: Math.ceil(part * 10) * 10 + '%' };
+  }
+  return { text: countText(left), width: part * 100 + '%' };
+}
+
 /** Without updates for this long the feed is taken as dead and opened again. */
 const STALE_MS = 12000;
 function tick() {
@@ -623,6 +706,9 @@ function tick() {
   const lineText = offline ? 'No connection to the dicetray host since ' + sinceText(downSince) + '. The games go on at the tables; this screen catches up when the host is back.' : line.textContent;
   // Longer (the date, after midnight), the line may take another row from the tables: fitted again.
   if (lineText !== line.textContent) { line.textContent = lineText; for (const id of Object.keys(panels)) panels[id].sized = false; }
+  // The zoom as the window reports it now: a window still opening may not have said it when the
+  // panels were laid out, and no resize comes after.
+  if (zoomOf() !== zoom) { layout(); for (const id of Object.keys(panels)) panels[id].sized = false; }
   // A feed that went quiet without an error (a dead network path): start it again.
   if (es && now - recvAt > STALE_MS && now - openedAt > STALE_MS) reopen(0);
   for (const id of Object.keys(panels)) {
@@ -638,12 +724,13 @@ function tick() {
     const w = p.q('.window');
     w.className = 'window' + (open ? ' open' : '');
     if (open) {
-      const left = Math.max(0, p.deadline - now), secs = countText(left);
-      if (secs !== p.cd) {
-        p.cd = secs;
-        p.q('.window .count').textContent = secs;
+      const v = countdownView(Math.max(0, p.deadline - now), p.span);
+      if (v.text !== p.cd) {
+        p.cd = v.text;
+        p.q('.window .count').textContent = v.text;
       }
-      p.q('.window .bar').style.width = Math.min(100, (100 * left) / p.span) + '%';
+      const bar = p.q('.window .bar');
+      if (bar.style.width !== v.width) bar.style.width = v.width;
     }
     // A blink held steady ends without a new frame (the last change came): drawn as the frame says.
     if (p.heldUntil && now >= p.heldUntil && p.ledsOf) drawLeds(p, p.q('canvas'), p.ledsOf.frame, p.ledsOf.width, p.ledsOf.height, now);

@@ -1,0 +1,61 @@
+/**
+ * The wall page at game over, in real headless Chromium over a simulated board: a guest walking up
+ * at the end saw standings (ranks, crosses, a green bar chart on the LED board) without a key: the
+ * crosses' legend was left out at game over, and nothing said what the LED board shows then. Now
+ * both are said. Screenshots: test/out/web-over-legend-*.png.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { openPage as openChromium } from '../support/chromium-page';
+import { REPO } from '../support/host-harness';
+import { simWebServer, untilNote } from '../support/sim-web';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
+import { scoreOf } from '../../shared/games/pechvogel/rules';
+
+const OUT = path.join(REPO, 'test', 'out');
+mkdirSync(OUT, { recursive: true });
+const done: (() => unknown)[] = [];
+afterAll(async () => {
+  while (done.length) await done.pop()!();
+});
+
+/** A finished game of three: Ben won, Cleo has frustrations and Murphy. */
+function over() {
+  const r = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+  if (!r.ok) throw new Error('setup');
+  const s = r.state;
+  [[3, 4], [5, 6, 7], [3, 7]].forEach((m, i) => (s.players[i].markers = m));
+  [0, 1, 2].forEach((f, i) => (s.players[i].frustrations = f));
+  s.murphy = 2;
+  s.middle = [0, 0, 0, 0, 0];
+  s.phase = 'game_over';
+  s.scores = s.players.map((_, i) => scoreOf(s, i));
+  const best = Math.max(...s.scores);
+  s.winners = s.scores.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+  return s;
+}
+
+describe('the wall page at game over', () => {
+  it('says what the crosses and the LED board mean', async () => {
+    const sim = await simWebServer(done, { label: 'Tisch 4' });
+    await sim.table.start();
+    const synced = untilNote(sim.table, (n) => n.ev === 'synced');
+    sim.table.link.send({ c: 'load', st: over() } as never);
+    await synced;
+    for (const [width, height] of [[1280, 720], [1080, 1920]]) {
+      const page = await openChromium({ width, height }, done);
+      await page.goto(sim.web.url);
+      const panel = page.locator('[data-table="t1"][data-phase="game_over"]');
+      await panel.locator('.player').first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(OUT, `web-over-legend-${width}x${height}.png`) });
+      // The crosses: what each cost.
+      expect(await panel.locator('.middle').textContent()).toContain('✖ a frustration: −3 points (−7 with Murphy)');
+      // The LED board: the standings' bars, the winner's light, Murphy's.
+      const legend = panel.locator('.leds .legend');
+      expect(await legend.isVisible()).toBe(true);
+      expect(await legend.textContent()).toBe('LED board: a green bar per seat, the taller the better placed; the blinking light on top: the best score (each of them on a tie); blue: Murphy');
+    }
+  });
+});
