@@ -3,7 +3,8 @@
  * build error naming it), compiles the LED layout into index data, bundles with the Espruino
  * pipeline, stamps the bundle hash and checks the board's Storage budget.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder } from './make-folder';
 import { dirname, join } from 'node:path';
 import { bundleForEspruino } from './espruino-bundle';
 import type { Manifest } from './manifest';
@@ -120,7 +121,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   // Checked before anything is written: a build that does not fit left its files in dist, and the
   // simulator then ran them.
   const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, files: [code.length, maint.code.length, rare.code.length], journalBytes: JOURNAL_STORAGE_BYTES, variables: 1500 });
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolder(dirname(file));
   writeFileSync(file, code);
   writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
   writeFileSync(join(dirname(file), 'rare.js'), rare.code);

@@ -172,6 +172,11 @@ describe('dicetray usage and file errors', () => {
     expectClean(r, 6, /cannot write/);
     expect(r.err).not.toMatch(/pick another board/);
   });
+
+  it('build --out in a folder that cannot be made is a file error too (Node\'s recursive mkdir looped for good on /proc/nope)', async () => {
+    const r = await run(['build', '--out', '/proc/nope/dt.js'], dir);
+    expectClean(r, 6, /cannot write/);
+  });
 });
 
 describe('dicetray sim options', () => {
