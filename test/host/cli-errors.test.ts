@@ -17,7 +17,7 @@ describe('dicetray usage and file errors', () => {
   const dir = scratchDir('dt-cli-errors-');
 
   it('mirror: a log directory or CSV that cannot be written is exit 6 before any board opens (it hung)', async () => {
-    for (const args of [['--log', '/etc/passwd'], ['--csv', '/proc/nope.csv'], ['--csv', '/nonexistent-dt/dir/x.csv']]) {
+    for (const args of [['--log', '/etc/passwd'], ['--log', '/proc/nope/logs'], ['--csv', '/proc/nope.csv'], ['--csv', '/nonexistent-dt/dir/x.csv']]) {
       const r = await run(['mirror', '-p', 'sim:memory', '--json', ...args], dir, 20_000);
       expectClean(r, 6, /cannot (use|write)/);
       expectJsonError(r, 6);

@@ -3,7 +3,8 @@
  * board and its mirror in one terminal, buttons on the keyboard. With --pty PATH or --tcp PORT
  * the board's serial side is exposed for `dicetray mirror`, `script` or `flash`.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { makeFolder } from '../../../firmware/build/make-folder';
 import { dirname, resolve } from 'node:path';
 import { exposeOnPty, exposeOnTcp, type Exposure } from '../sim/expose';
 import { BoardLink } from '../link/board-link';
@@ -107,7 +108,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   };
   // The default folder is made; one the user named must exist, as for sim:FILE (a typo made a
   // new, empty board there without a word).
-  if (storageFile === resolve(DEFAULT_SIM_STORAGE)) onStorage(() => mkdirSync(dirname(storageFile), { recursive: true }));
+  if (storageFile === resolve(DEFAULT_SIM_STORAGE)) onStorage(() => makeFolder(dirname(storageFile)));
   else existingFolder(storageFile, `--storage ${opts.storage}`, 'name a file in an existing folder (make it first: mkdir -p DIR), or leave --storage out for the default one');
   const bundle = await ensureBundle();
   const { code, manifest } = bundle;

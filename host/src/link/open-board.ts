@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { makeFolder } from '../../../firmware/build/make-folder';
 import { SerialPort } from 'serialport';
 import type { SimBoard } from '../sim/sim-board';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
@@ -304,7 +304,7 @@ export function openError(spec: BoardSpec, e: Error): HostError {
  */
 export function simStorageFolder(spec: Extract<BoardSpec, { kind: 'sim' }>): void {
   if (!spec.storage) return;
-  if (spec.name === 'sim') mkdirSync(dirname(spec.storage), { recursive: true });
+  if (spec.name === 'sim') makeFolder(dirname(spec.storage));
   else existingFolder(spec.storage, spec.name, 'name a file in an existing folder (sim:FILE), or sim alone for the default one');
 }
 

@@ -3,7 +3,8 @@
  * `dicetray replay` reads; one file per game or per stretch the mirror could follow without a
  * gap) and, optionally, one CSV row per throw for analysis.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../../../firmware/build/make-folder';
 import { basename, dirname, join } from 'node:path';
 import { stateHash } from '../../../shared/engine/hash';
 import { replayLog } from '../../../shared/engine/log';
@@ -121,7 +122,7 @@ export class ActionLogWriter {
     // Checked here, before the mirror opens a board: a path that cannot be written is exit 6.
     if (opts.dir) {
       try {
-        mkdirSync(opts.dir, { recursive: true });
+        makeFolder(opts.dir);
         if (!statSync(opts.dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
       } catch (e) {
         throw fileError('use the log directory', opts.dir, e, 'give a directory you can write to (--log DIR), or --no-log');
