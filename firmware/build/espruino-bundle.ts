@@ -1,6 +1,6 @@
 import * as acorn from 'acorn';
 import * as esbuild from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import { analyzeScopes } from './analyze-scopes.js';
@@ -8,6 +8,7 @@ import { checkEspruinoCompat } from './check-espruino-compat.js';
 import { chainSourceLocators, createSourceLocator, type SourceLocator } from './create-source-locator.js';
 import { EspruinoBuildError, formatIssue, type BuildIssue } from './espruino-build-error.js';
 import { ESPRUINO_HELPERS, TYPESCRIPT_HELPER_NAMES } from './espruino-helpers.js';
+import { makeFolder } from './make-folder.js';
 import { fixUpForEspruino, verifyEspruinoShape } from './fix-up-for-espruino.js';
 import { flattenIife } from './flatten-iife.js';
 import { prototypeLiterals } from './prototype-literals.js';
@@ -98,7 +99,7 @@ export async function buildFile(
   opts: Omit<EspruinoBundleOptions, 'entry'> = {},
 ): Promise<{ outfile: string; bytes: number; helpers: string[]; warnings: string[] }> {
   const bundle = await bundleForEspruino({ ...opts, entry });
-  await mkdir(path.dirname(path.resolve(outfile)), { recursive: true });
+  makeFolder(path.dirname(path.resolve(outfile)));
   await writeFile(outfile, bundle.code);
   return { outfile, bytes: bundle.bytes, helpers: bundle.helpers, warnings: bundle.warnings };
 }
