@@ -34,7 +34,7 @@ describe('what the screens say the table should do', () => {
     expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, false, false, false, false, false, false] })).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (1 joined)');
     // Under the staff menu: no buttons for the game, and why its countdowns stop.
     const staff = lines(run(s, [{ do: 'throw', faces: [7, 3, 4] }]), ui({ m: 'staff' }));
-    expect(staff.join('\n')).not.toMatch(/OK = |own seat button/);
+    expect(staff.join('\n')).not.toMatch(/Reroll window|OK = |own seat button/);
     expect(staff[staff.length - 1]).toMatch(/^Play waits while the menu is open/);
   });
 
@@ -46,15 +46,16 @@ describe('what the screens say the table should do', () => {
     over.scores = [0, 0, 0];
     over.winners = [0, 1, 2];
     const at = 50_000;
+    const OVER = 'Refused: the game is over: hold OK for a rematch, hold BACK for a new set-up';
     const refused = (now: number, u = ui({ err: 'game_over', at })) => describeGame(over, u, now).filter((l) => /^Refused/.test(l));
-    expect(refused(at)).toEqual(['Refused: the game is over']);
-    expect(refused(at + REFUSAL_SHOW_MS - 1)).toEqual(['Refused: the game is over']);
+    expect(refused(at)).toEqual([OVER]);
+    expect(refused(at + REFUSAL_SHOW_MS - 1)).toEqual([OVER]);
     // Three minutes later (nobody pressed again): gone; the rest of the screen stays.
     expect(refused(at + REFUSAL_SHOW_MS)).toEqual([]);
     expect(refused(at + 180_000)).toEqual([]);
     expect(describeGame(over, ui({ err: 'game_over', at }), at + 180_000).slice(-2)).toEqual(['Game over: hold OK for a rematch, hold BACK for a new set-up', SCORE_RULE]);
     // A new refusal (its own ui line, so its own time) shows again.
-    expect(refused(at + 180_000, ui({ err: 'game_over', at: at + 179_000 }))).toEqual(['Refused: the game is over']);
+    expect(refused(at + 180_000, ui({ err: 'game_over', at: at + 179_000 }))).toEqual([OVER]);
     const setup = { in: [true, false, false, false, false, false, false], st: -1, vd: false, im: false, so: false };
     expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + 1000, { setup }).pop()).toMatch(/^Refused: /);
     expect(describeGame(null, ui({ m: 'setup', err: 'bad_setup', at }), at + REFUSAL_SHOW_MS, { setup }).some((l) => /^Refused/.test(l))).toBe(false);
@@ -154,23 +155,23 @@ describe('what the screens say the table should do', () => {
     let s = throwOne(start([1, 1, 0]));
     expect(s.phase).toBe('reroll_window');
     // What OK does now (the firmware's window closing, also when the time runs out): no votes, a pass.
-    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = pass', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)).toEqual(['Reroll window, 4.0 s left: OK (or time running out) = pass', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
     // Once Ben has voted, Ann can no longer reduce (the board refuses it: frustration_started);
     // Ben is not asked again, but told how to take the vote back.
     // With votes in, OK frustrates with them.
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Ben (press again: withdraw)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK (or time running out) = frustrate (1 vote)', '  votes: Ben (press again: withdraw)']);
     // A window set to minutes counts as a clock does ("592.6 s left" had to be worked out), the last minute in tenths.
-    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 8400)[0]).toBe('Reroll window, 9:53 left: OK = pass');
-    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 1000)[0]).toBe('Reroll window, 10:00 left: OK = pass');
-    expect(promptText(s, ui({ dl: 61_000, at: 0 }), 1000)[0]).toBe('Reroll window, 60.0 s left: OK = pass');
+    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 8400)[0]).toBe('Reroll window, 9:53 left: OK (or time running out) = pass');
+    expect(promptText(s, ui({ dl: 600_000, at: 1000 }), 1000)[0]).toBe('Reroll window, 10:00 left: OK (or time running out) = pass');
+    expect(promptText(s, ui({ dl: 61_000, at: 0 }), 1000)[0]).toBe('Reroll window, 60.0 s left: OK (or time running out) = pass');
     s = throwOne(start([1, 1, 1]));
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)']);
-    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2, 1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK = frustrate (2 votes)', '  votes: Cleo, Ben (press again: withdraw)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK (or time running out) = frustrate (1 vote)', '  votes: Cleo (press again: withdraw)', '  frustrate: Ben (own seat button, 1 frustration each: Ann rerolls)']);
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [2, 1] }), 2000)).toEqual(['Reroll window, 4.0 s left: OK (or time running out) = frustrate (2 votes)', '  votes: Cleo, Ben (press again: withdraw)']);
     // The page counts the seconds in its own box: the words without them.
     expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000, { seconds: false })[0]).toBe('Reroll window: OK = pass');
     // Only the player can reroll: nobody is asked to frustrate.
     s = throwOne(start([1, 0, 0]));
-    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left: OK = pass', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
+    expect(promptText(s, ui({ dl: 5000, at: 0 }), 0)).toEqual(['Reroll window, 5.0 s left: OK (or time running out) = pass', '  reduce: Ann (own seat button, pays 1 frustration: rerolls)']);
   });
 });
 

@@ -42,6 +42,8 @@ export function setupText(setup: MirrorSetup | null): string[] {
  */
 const TABLE_ERROR_TEXT: Record<string, string> = {
   window_open: 'the reroll window is open: OK passes (with votes in: frustrates); seat buttons reduce or frustrate',
+  // A short press at game over: the prompt above says what to hold, but a refusal is read on its own.
+  game_over: 'the game is over: hold OK for a rematch, hold BACK for a new set-up',
 };
 
 /** A refusal in words (the LEDs flash it briefly; the screens show it for REFUSAL_SHOW_MS, or until the next press is taken). */
@@ -339,7 +341,9 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
   const secs = opts.seconds !== false;
   const T = s.turn;
   const who = s.phase === 'game_over' ? '' : s.players[s.active].name;
-  const roll = s.rng ? ' (long OK rolls them)' : '';
+  // With faces on the pad a long OK confirms them, it does not roll: say what finishes the entry and
+  // how to get back to rolling (a stray pad key left a first table pressing a refused long OK).
+  const roll = (n: number) => (!s.rng ? '' : ui && ui.e && ui.e.length ? ` (enter all ${n}, then OK; hold BACK to clear)` : ' (long OK rolls them)');
   if (ui && ui.c) {
     // The throw being corrected is the one before the last decision (the last turn's, after the board's marker step).
     const u = s.undo;
@@ -348,7 +352,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
   }
   switch (s.phase) {
     case 'await_first_throw':
-      return [`${who}: first throw, 7 dice${roll}`];
+      return [`${who}: first throw, 7 dice${roll(7)}`];
     case 'await_target': {
       const f = T.first_faces || [];
       const nums = f.filter((x) => x !== 'R').sort();
@@ -363,15 +367,16 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       return out;
     }
     case 'await_throw':
-      return [`${who}: throw ${diceDue(s)} dice${roll}`];
+      return [`${who}: throw ${diceDue(s)} dice${roll(diceDue(s))}`];
     case 'await_reroll':
-      return [`${who}: reroll ${T.reroll} dice${roll}`];
+      return [`${who}: reroll ${T.reroll} dice${roll(T.reroll)}`];
     case 'reroll_window': {
       const can = possibleFrustraters(s);
       const left = secs && ui && ui.dl > 0 ? `, ${timeLeft(ui, now)} left` : '';
       const voted = ui ? ui.v : [];
       // What OK (or the countdown running out) does now: the firmware frustrates with the votes, else passes.
-      const out = [`Reroll window${left}: OK = ${voted.length ? `frustrate (${voted.length} vote${voted.length > 1 ? 's' : ''})` : 'pass'}`];
+      // Beside the time left: its running out does what OK does, which a first table had to find out by waiting.
+      const out = [`Reroll window${left}: OK${left ? ' (or time running out)' : ''} = ${voted.length ? `frustrate (${voted.length} vote${voted.length > 1 ? 's' : ''})` : 'pass'}`];
       // The votes on a line of their own: after the window's words, an 80-column terminal cut the
       // names of the later voters and how to take a vote back.
       if (voted.length) out.push(`  votes: ${names(s, voted)} (press again: withdraw)`);

@@ -1,0 +1,43 @@
+/**
+ * Words a newcomer's first game on the sim asked for (README "Your first game"): what waiting out
+ * the reroll window does, what OK does once faces are on the pad, and what to hold when the game
+ * is over and a short press is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { run, start, ui } from '../support/pv-states';
+import { describeGame } from '../../host/src/view/terminal-view';
+import { promptText, tableRefusal } from '../../host/src/view/table-text';
+import { seedRng } from '../../shared/engine/rng';
+
+describe("a first game's questions are answered on the screen", () => {
+  it('the reroll window says that its time running out does what OK does (a pass, or the votes frustrate)', () => {
+    const s = run(start([1, 1, 0]), [{ do: 'throw', faces: [6, 6, 3, 4, 5, 7, 'R'] }, { do: 'choose_target', value: 6 }, { do: 'throw', faces: [6, 3, 4, 5] }]);
+    expect(s.phase).toBe('reroll_window');
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000)[0]).toBe('Reroll window, 4.0 s left: OK (or time running out) = pass');
+    expect(promptText(s, ui({ dl: 5000, at: 1000, v: [1] }), 2000)[0]).toBe('Reroll window, 4.0 s left: OK (or time running out) = frustrate (1 vote)');
+    // The page shows no time in the words (its own box counts down): nothing to run out there.
+    expect(promptText(s, ui({ dl: 5000, at: 1000 }), 2000, { seconds: false })[0]).toBe('Reroll window: OK = pass');
+  });
+
+  it('with faces entered on the pad the prompt says OK confirms them and held BACK clears them, not that a long OK rolls', () => {
+    const s = start();
+    s.rng = seedRng(7);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice (long OK rolls them)']);
+    expect(promptText(s, ui({ e: [3, 4] }), 0)).toEqual(['Ann: first throw, 7 dice (enter all 7, then OK; hold BACK to clear)']);
+    const t = run(s, [{ do: 'throw', faces: [7, 7, 3, 4, 5, 6, 'R'] }, { do: 'choose_target', value: 7 }]);
+    expect(promptText(t, ui({ e: [3] }), 0)).toEqual(['Ann: throw 4 dice (enter all 4, then OK; hold BACK to clear)']);
+    // Real dice only: the entry is the only way, and the prompt says so as before.
+    const real = start();
+    expect(promptText(real, ui({ e: [3] }), 0)).toEqual(['Ann: first throw, 7 dice']);
+  });
+
+  it('a short press at game over is refused with what to hold instead', () => {
+    const over = start();
+    over.phase = 'game_over';
+    over.scores = [0, 0, 0];
+    over.winners = [0, 1, 2];
+    const text = 'Refused: the game is over: hold OK for a rematch, hold BACK for a new set-up';
+    expect(tableRefusal('game_over', over, ui())).toBe(text);
+    expect(describeGame(over, ui({ err: 'game_over', at: 0 }), 0)).toContain(text);
+  });
+});
