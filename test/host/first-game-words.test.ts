@@ -40,4 +40,13 @@ describe("a first game's questions are answered on the screen", () => {
     expect(tableRefusal('game_over', over, ui())).toBe(text);
     expect(describeGame(over, ui({ err: 'game_over', at: 0 }), 0)).toContain(text);
   });
+
+  it('the target prompt and its refusals name the numbers the first throw shows, not pad 3–7', () => {
+    const s = run(start(), [{ do: 'throw', faces: [3, 5, 5, 7, 'R', 'R', 3] }]);
+    expect(s.phase).toBe('await_target');
+    expect(promptText(s, ui(), 0)[0]).toBe('Ann: choose the target, pad 3, 5 or 7 (the throw: 3 3 5 5 7 + 2 ravens)');
+    expect(tableRefusal('enter_dice', s, ui())).toBe('Refused: choose the target first (pad 3, 5 or 7)');
+    const all = run(start(), [{ do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 3] }]);
+    expect(promptText(all, ui(), 0)[0]).toMatch(/pad 3–7 \(/);
+  });
 });

@@ -18,7 +18,7 @@ describe('table wording found confusing at play', () => {
 
   it('three ravens on the first throw: the turn ends, and what the target choice still does', () => {
     let s = run(start(), [{ do: 'throw', faces: ['R', 'R', 'R', 3, 4, 5, 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 5 6 + 3 ravens)', '  3 ravens end the turn: any number, the choice changes nothing']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3, 4, 5 or 6 (the throw: 3 4 5 6 + 3 ravens)', '  3 ravens end the turn: any number, the choice changes nothing']);
     s = run(start(), [{ do: 'throw', faces: ['R', 'R', 'R', 5, 5, 5, 5] }]);
     expect(promptText(s, ui(), 0)[1]).toBe('  3 ravens end the turn: choosing 5 also wins a 5 marker, if one is left');
     // Fewer ravens: no ravens line, only what the turn is for (TURN_GOAL).

@@ -25,7 +25,7 @@ describe('what the screens say the table should do', () => {
     expect(lines(s, ui({ e: [3, 4], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 (2 entered, 7 due)', 'Refused: 7 dice are due, 2 entered']));
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
     // A long OK while the target is to be chosen: no throw now. Correcting that first throw: its 7 dice are due.
-    expect(lines(s, ui({ err: 'wrong_dice_count' })).pop()).toBe('Refused: no throw now: choose the target first (pad 3–7)');
+    expect(lines(s, ui({ err: 'wrong_dice_count' })).pop()).toBe('Refused: no throw now: choose the target first (pad 3, 4, 6 or 7)');
     expect(lines(s, ui({ e: [3], c: true, err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 (1 entered, 7 due)  (correcting the last throw)', 'Refused: 7 dice are due, 1 entered']));
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(lines(s, ui({ e: [3, 4, 5, 6], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 5 6 (4 entered, 3 due)', 'Refused: 3 dice are due, 4 entered']));
@@ -141,7 +141,7 @@ describe('what the screens say the table should do', () => {
     let s = start();
     expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3, 4, 6 or 7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
     // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.

@@ -58,7 +58,7 @@ describe('why a turn gave a frustration', () => {
 describe('what the counts are for, and how the scores come', () => {
   it('choosing the target says what 4 targets and 3 ravens do; fewer than 3 ravens only', () => {
     const s = run(start(), [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3–7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3, 4, 6 or 7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
     expect(TURN_GOAL).toBe('  4 of the target win a marker · 3 ravens end the turn with a frustration');
     const r = run(start(), [{ do: 'throw', faces: [3, 4, 5, 6, 'R', 'R', 'R'] }]);
     expect(promptText(r, ui(), 0)).not.toContain(TURN_GOAL);

@@ -188,7 +188,7 @@ export function entryText(s: PvState, ui: MirrorUi): string {
 export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null, setup: MirrorSetup | null = null): string {
   if (err === 'wrong_dice_count' && s && ui && ui.m !== 'setup') {
     const due = dueNow(s, ui);
-    if (!due) return 'Refused: no throw now' + (s.phase === 'await_target' ? ': choose the target first (pad 3–7)' : '');
+    if (!due) return 'Refused: no throw now' + (s.phase === 'await_target' ? `: choose the target first (pad ${targetKeysText(s)})` : '');
     // The pad holds at most 7 faces: with all 7 due and entered, the refusal is for one key too
     // many ("7 dice are due, 7 entered" read as a contradiction at the table).
     if (ui.e.length === due) return `Refused: all ${due} dice are entered (OK confirms, BACK removes the last)`;
@@ -240,7 +240,7 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     if (s.phase === 'await_throw' && L && L.by === 'reduce' && s.config.reduce_reroll_immune_to_frustrate) return "Refused: a reduce's reroll cannot be frustrated (option K2)";
   }
   // OK with no dice entered while the target is due: the target is what is missing, not dice.
-  if (err === 'enter_dice' && s && s.phase === 'await_target') return 'Refused: choose the target first (pad 3–7)';
+  if (err === 'enter_dice' && s && s.phase === 'await_target') return `Refused: choose the target first (pad ${targetKeysText(s)})`;
   // Virtual dice: the prompt says a long OK rolls; a short OK's refusal said only "enter the dice".
   if (err === 'enter_dice' && s && s.rng && !(ui && ui.c) && diceDue(s) > 0) return `${refusalText(err)}, or hold OK to roll them`;
   // The active player's own seat with votes in and nothing to reduce with: the reason that always holds.
@@ -357,7 +357,7 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
       const f = T.first_faces || [];
       const nums = f.filter((x) => x !== 'R').sort();
       const r = f.length - nums.length;
-      const out = [`${who}: choose the target, pad 3–7 (the throw: ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
+      const out = [`${who}: choose the target, pad ${targetKeysText(s)} (the throw: ${nums.join(' ')}${r ? ` + ${r} raven${r > 1 ? 's' : ''}` : ''})`];
       // R-PV-03: three ravens on the first throw end the turn, yet a target is still chosen; it
       // only matters for a number shown four times or more (tables asked why they had to choose).
       if (r >= 3) {
@@ -412,6 +412,16 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
 /** "5, 6 or 7" ("5" alone, "" for none). */
 function orList(v: number[]): string {
   return v.length > 1 ? `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}` : v.join('');
+}
+
+/**
+ * The pad keys a target may be chosen with: the numbers the first throw shows ("3, 5 or 7"; "3–7"
+ * when it shows all five). "pad 3–7" sent newcomers to numbers they had not rolled, then refused.
+ */
+export function targetKeysText(s: PvState): string {
+  const f = s.turn.first_faces || [];
+  const v = [3, 4, 5, 6, 7].filter((x) => f.indexOf(x as never) >= 0);
+  return v.length === 5 || !v.length ? '3–7' : orList(v);
 }
 
 /** The values the middle holds a marker of, "5, 6 or 7": a steal's marker for the box is one of them. */
