@@ -46,6 +46,11 @@ export interface GameDef<S extends BaseState> {
   apply(state: S, action: Action): StepResult<S>;
   /** The public view with the state keys named in the scenarios' conventions. */
   view(state: S): Record<string, unknown>;
+  /**
+   * Actions the rules accept now (dice from `rand`, an integer in [0, n)): random legal games for
+   * the tests that every registered game gets (test/shared/engines-fuzz, game-registry).
+   */
+  legalActions(state: S, rand: (n: number) => number): Action[];
 }
 
 export interface SetupOptions {

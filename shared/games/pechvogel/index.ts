@@ -1,5 +1,6 @@
 import type { GameDef } from '../../engine/types';
 import type { PvState } from './types';
+import { legalActions } from './legal-actions';
 import { applyPechvogel } from './rules';
 import { setupPechvogel, pechvogelFromGiven } from './setup';
 import { pechvogelView } from './view';
@@ -10,4 +11,5 @@ export const pechvogel: GameDef<PvState> = {
   fromGiven: pechvogelFromGiven,
   apply: (s, a) => applyPechvogel(s, a),
   view: pechvogelView,
+  legalActions: legalActions,
 };

@@ -1,5 +1,6 @@
 import type { GameDef } from '../../engine/types';
 import type { DwState } from './types';
+import { legalActions } from './legal-actions';
 import { applySeventhDwarf } from './rules';
 import { setupSeventhDwarf, seventhDwarfFromGiven } from './setup';
 import { seventhDwarfView } from './view';
@@ -10,4 +11,5 @@ export const seventhDwarf: GameDef<DwState> = {
   fromGiven: seventhDwarfFromGiven,
   apply: (s, a) => applySeventhDwarf(s, a),
   view: seventhDwarfView,
+  legalActions: legalActions,
 };

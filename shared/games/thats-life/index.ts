@@ -1,5 +1,6 @@
 import type { GameDef } from '../../engine/types';
 import type { TlState } from './types';
+import { legalActions } from './legal-actions';
 import { applyThatsLife } from './rules';
 import { setupThatsLife, thatsLifeFromGiven } from './setup';
 import { thatsLifeView } from './view';
@@ -10,4 +11,5 @@ export const thatsLife: GameDef<TlState> = {
   fromGiven: thatsLifeFromGiven,
   apply: (s, a) => applyThatsLife(s, a),
   view: thatsLifeView,
+  legalActions: legalActions,
 };
