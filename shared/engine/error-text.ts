@@ -35,7 +35,7 @@ export const ERROR_TEXT: Record<string, string> = {
   cannot_move_back: 'there is no card behind it (never back onto the Start)',
   backward_not_allowed: 'moving back is only for a 1 in Variant 2',
   must_move: 'a figure or a guard must move (staying is only for a 1 in Variant 2)',
-  nothing_to_correct: 'only the last entered throw can be corrected, before any decision',
+  nothing_to_correct: 'only the last throw typed in can be corrected (not one the board rolled), before any decision',
   no_virtual_dice: 'this game was started without virtual dice: enter the real dice',
   invalid_event: 'not a Pechvogel action',
   unknown_event: 'not an action of this game',

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { run, start, ui } from '../support/pv-states';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { promptText, tableRefusal } from '../../host/src/view/table-text';
+import { promptText, refusalText, tableRefusal } from '../../host/src/view/table-text';
 import { seedRng } from '../../shared/engine/rng';
 
 describe("a first game's questions are answered on the screen", () => {
@@ -48,5 +48,9 @@ describe("a first game's questions are answered on the screen", () => {
     expect(tableRefusal('enter_dice', s, ui())).toBe('Refused: choose the target first (pad 3, 5 or 7)');
     const all = run(start(), [{ do: 'throw', faces: [3, 4, 5, 6, 7, 'R', 3] }]);
     expect(promptText(all, ui(), 0)[0]).toMatch(/pad 3–7 \(/);
+  });
+
+  it("a refused correction says a rolled throw cannot be corrected (an 'entered' throw read as any throw)", () => {
+    expect(refusalText('nothing_to_correct')).toBe('Refused: only the last throw typed in can be corrected (not one the board rolled), before any decision');
   });
 });
