@@ -4,10 +4,10 @@
  * board's firmware while every step of a script passed, a Ctrl-C during simulate.
  */
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLI, scratchDir } from '../support/host-harness';
+import { interruptedRun } from '../support/interrupted-simulate';
 import { run, type Run } from './cli-run';
 
 /** The one JSON value on stdout (fails if there is anything else). */
@@ -81,24 +81,8 @@ describe('--json: ok agrees with the exit code', () => {
   }, 240_000);
 
   it('simulate --json stopped by Ctrl-C: ok false with the interrupted error, exit 130 (it said ok true)', async () => {
-    const ANNOUNCE = 'data:text/javascript,process.on("newListener",(e)=>{if(e==="SIGINT")process.stderr.write("[listening]\\n")})';
-    const p = spawn(process.execPath, ['--import', ANNOUNCE, CLI, 'simulate', '--turns', '10000000', '--json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((r) => p.on('exit', (code) => r(code)));
-    await new Promise<void>((go) => {
-      const late = setTimeout(go, 8000);
-      p.stderr.on('data', (d) => {
-        err += d;
-        if (err.includes('[listening]')) {
-          clearTimeout(late);
-          setTimeout(go, 500);
-        }
-      });
-    });
-    p.kill('SIGINT');
-    const code = await exited;
+    const r = await interruptedRun(['simulate', '--turns', '10000000', '--json'], dir);
+    const { out, err, code } = r;
     expect(code, err).toBe(130);
     const o = oneObject({ code, out, err });
     expect(o.ok).toBe(false);
