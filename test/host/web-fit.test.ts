@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { openPage as openChromium } from '../support/chromium-page';
 import { Cli, holdStaffK4, kioskPtyBoard, PtyBoard, REPO, scratchDir, sleep } from '../support/host-harness';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
-import { scoreOf } from '../../shared/games/pechvogel/rules';
+import { endedGame } from '../support/pv-states';
 import type { PvState } from '../../shared/games/pechvogel/types';
 
 // The big-screen page fits any screen it is shown on: at 1920 × 1080, 1280 × 720, 1080 × 1920,
@@ -61,13 +61,7 @@ function lateGame(n = 5): PvState {
 
 /** The same game, over. */
 function overGame(n = 5): PvState {
-  const s = lateGame(n);
-  s.middle = [0, 0, 0, 0, 0];
-  s.phase = 'game_over';
-  s.scores = s.players.map((_, i) => scoreOf(s, i));
-  const best = Math.max(...s.scores);
-  s.winners = s.scores.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
-  return s;
+  return endedGame(lateGame(n));
 }
 
 /** Throws that open a reroll window in `lateGame()` (Anna-Katharina: target 3, one more 3). */

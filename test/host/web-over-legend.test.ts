@@ -11,7 +11,7 @@ import { openPage as openChromium } from '../support/chromium-page';
 import { REPO } from '../support/host-harness';
 import { simWebServer, untilNote } from '../support/sim-web';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
-import { scoreOf } from '../../shared/games/pechvogel/rules';
+import { endedGame } from '../support/pv-states';
 
 const OUT = path.join(REPO, 'test', 'out');
 mkdirSync(OUT, { recursive: true });
@@ -28,12 +28,7 @@ function over() {
   [[3, 4], [5, 6, 7], [3, 7]].forEach((m, i) => (s.players[i].markers = m));
   [0, 1, 2].forEach((f, i) => (s.players[i].frustrations = f));
   s.murphy = 2;
-  s.middle = [0, 0, 0, 0, 0];
-  s.phase = 'game_over';
-  s.scores = s.players.map((_, i) => scoreOf(s, i));
-  const best = Math.max(...s.scores);
-  s.winners = s.scores.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
-  return s;
+  return endedGame(s);
 }
 
 describe('the wall page at game over', () => {

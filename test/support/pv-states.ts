@@ -4,6 +4,7 @@ import type { Action } from '../../shared/engine/types';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import type { PvState } from '../../shared/games/pechvogel/types';
 import type { MirrorUi } from '../../host/src/mirror/mirror-model';
+import { scoreOf } from '../../shared/games/pechvogel/rules';
 
 /** Applies the actions; throws on the first one the rules turn down. */
 export function run(s: PvState, actions: Action[]): PvState {
@@ -26,3 +27,13 @@ export function start(frustrations: number[] = [0, 0, 0]): PvState {
 
 /** A mirror's ui line in play, with these fields. */
 export const ui = (o: Partial<MirrorUi> = {}): MirrorUi => ({ m: 'play', e: [], c: false, v: [], dl: 0, vic: -1, err: '', at: 0, ...o });
+
+/** `s` ended as the rules end it: the middle empty, scored, the best score's players the winners (changes `s`). */
+export function endedGame(s: PvState): PvState {
+  s.middle = [0, 0, 0, 0, 0];
+  s.phase = 'game_over';
+  s.scores = s.players.map((_, i) => scoreOf(s, i));
+  const best = Math.max(...s.scores);
+  s.winners = s.scores.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+  return s;
+}
