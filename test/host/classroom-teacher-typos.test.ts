@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli';
+import { checkGameOptions } from '../../host/src/commands/game-options';
 
 describe('classroom commands, as a teacher mistypes them', () => {
   it('a game name run together is taken; a typo or a part of one gets the name meant', async () => {
@@ -30,6 +31,14 @@ describe('classroom commands, as a teacher mistypes them', () => {
     expect(dwarf.err[0]).toBe('dicetray: --from is not for seventh_dwarf: it is for pechvogel');
     const pv = await cli(['odds', '--die', '3']);
     expect(pv.err[0]).toBe('dicetray: --die is not for pechvogel: it is for seventh_dwarf');
+    const all = await cli(['odds', 'seventh_dwarf', '--all']);
+    expect(all.code).toBe(2);
+    expect(all.err[0]).toBe('dicetray: --all is not for seventh_dwarf: it is for pechvogel');
+  });
+
+  it('takes an option given as false (a caller in code, not the command line) as not given', () => {
+    expect(() => checkGameOptions('thats_life', { reduce: false, frustrate: false, all: false, policy: undefined }, 'hint')).not.toThrow();
+    expect(() => checkGameOptions('thats_life', { reduce: true }, 'hint')).toThrow('--reduce is not for thats_life: it is for pechvogel');
   });
 
   it("That's Life!'s simulation says what its z column means, and what a '–' there means", async () => {

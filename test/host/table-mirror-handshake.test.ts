@@ -274,4 +274,12 @@ describe("the mirror's ui event", () => {
     expect(ui[0]).toMatchObject({ ev: 'ui', m: 'play', zz: [7], s: 2 });
     expect(ui[0]).not.toHaveProperty('t');
   });
+
+  it("keeps the note's own ev and text when a board's ui line has fields of those names", async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'ui', m: 'play', e: [], ev: 'leds', text: 'from the board', s: 2 });
+    const ui = notes.filter((n) => (n as { m?: string }).m === 'play');
+    expect(ui).toHaveLength(1);
+    expect(ui[0]).toMatchObject({ ev: 'ui', text: '', m: 'play', s: 2 });
+  });
 });

@@ -35,7 +35,21 @@ describe('the wall page at game over', () => {
   it('says what the crosses and the LED board mean', async () => {
     const sim = await simWebServer(done, { label: 'Tisch 4' });
     await sim.table.start();
-    const synced = untilNote(sim.table, (n) => n.ev === 'synced');
+    // Mid-game the LED board shows the game, not the standings: no legend then.
+    const start = setupPechvogel({ players: ['Ann', 'Ben', 'Cleo'] });
+    if (!start.ok) throw new Error('setup');
+    const mid = start.state;
+    mid.players[2].frustrations = 1;
+    let synced = untilNote(sim.table, (n) => n.ev === 'synced');
+    sim.table.link.send({ c: 'load', st: mid } as never);
+    await synced;
+    const before = await openChromium({ width: 1280, height: 720 }, done);
+    await before.goto(sim.web.url);
+    const playing = before.locator(`[data-table="t1"][data-phase="${mid.phase}"]`);
+    await playing.locator('.player').first().waitFor();
+    expect(await playing.locator('.middle').textContent()).toContain('✖ a frustration: −3 points at the end');
+    expect(await playing.locator('.leds .legend').textContent()).toBe('');
+    synced = untilNote(sim.table, (n) => n.ev === 'synced');
     sim.table.link.send({ c: 'load', st: over() } as never);
     await synced;
     for (const [width, height] of [[1280, 720], [1080, 1920]]) {

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openZoomedPage } from '../support/chromium-page';
+import { openPage, openZoomedPage } from '../support/chromium-page';
 import { REPO } from '../support/host-harness';
 import { simWebServer, untilNote } from '../support/sim-web';
 import { setupPechvogel } from '../../shared/games/pechvogel/setup';
@@ -79,5 +79,43 @@ describe('the wall page under browser zoom', () => {
     expect(at200.screenPx).toBeGreaterThan(at100.screenPx * 1.5);
     // Reflowed, not cut: the page scrolls down, nothing runs off sideways.
     expect(at200).toMatchObject({ cut: [], sideways: false });
+    // A first step of Ctrl + (125 %) counts too: the type grows with it.
+    const at125 = await look(web.url, 1.25);
+    expect(at125.dpr).toBe(1.25);
+    expect(at125.screenPx).toBeGreaterThan(at100.screenPx * 1.15);
+    expect(at125).toMatchObject({ cut: [], sideways: false });
+  });
+
+  it('takes neither a HiDPI screen nor a narrowed window (side panel, docked devtools) at 100 % for zoom', async () => {
+    const { web } = await fiveAtTheTable();
+    const cases: [string, () => void][] = [
+      // devicePixelRatio 2, but the window's outer width in CSS pixels as its inner.
+      ['HiDPI', () => Object.defineProperty(window, 'devicePixelRatio', { get: () => 2 })],
+      // The page a third narrower than the window, devicePixelRatio 1.
+      ['side panel', () => Object.defineProperty(window, 'outerWidth', { get: () => Math.round(window.innerWidth * 1.5) })],
+    ];
+    for (const [what, init] of cases) {
+      const page = await openPage({ width: 1280, height: 720 }, done, init);
+      await page.goto(web.url);
+      await page.locator('[data-table="t1"] .player').first().waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-table="t1"]')!.getAttribute('style')?.includes('font-size'));
+      expect(await page.evaluate(() => [document.documentElement.classList.contains('zoomed'), document.documentElement.scrollHeight <= innerHeight]), what).toEqual([false, true]);
+    }
+  });
+
+  it('takes a zoom the window reports after the page was laid out, without a resize', async () => {
+    const { web } = await fiveAtTheTable();
+    const page = await openPage({ width: 1280, height: 720 }, done);
+    await page.goto(web.url);
+    await page.locator('[data-table="t1"] .player').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('zoomed'))).toBe(false);
+    // What a window still opening at 200 % reports a moment later: no resize event comes with it.
+    await page.evaluate(() => {
+      const w = innerWidth;
+      Object.defineProperty(window, 'devicePixelRatio', { get: () => 2 });
+      Object.defineProperty(window, 'outerWidth', { get: () => 2 * w });
+    });
+    await page.waitForFunction(() => document.documentElement.classList.contains('zoomed'), undefined, { timeout: 10_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--zoom').trim())).toBe('2');
   });
 });
