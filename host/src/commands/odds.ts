@@ -8,7 +8,7 @@ import { turnPoints } from '../../../shared/odds/pechvogel-target';
 import { LANDING_LIMIT, landingOdds } from '../../../shared/odds/thats-life-odds';
 import { standardPath } from '../../../shared/games/thats-life/cards';
 import { EXIT, HostError } from '../errors';
-import { boardText, checkFromPolicy, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
+import { boardText, checkFromPolicy, type ClassroomGame, DW_POLICIES, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { checkGameOptions } from './game-options';
 import { cardCell, checkCsvTarget, exactCell, writeTable, type Cell } from '../csv-table';
 import { minus, outRow, outWrapped, sayWritten, type Output } from '../output';
@@ -42,9 +42,15 @@ const ROWS: [keyof TurnOdds, string][] = [
   ['throws', 'expected throws'],
 ];
 
+/** What each game's odds take, for an option given to the wrong game (pechvogel's: where --row and --die go). */
+const ODDS_USAGE: Record<ClassroomGame, string> = {
+  pechvogel: 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4',
+  seventh_dwarf: 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]',
+  thats_life: 'dicetray odds thats_life [--csv FILE] [--json]',
+};
+
 /** That's Life!: the chance that a figure walking alone stops on each card of the standard route. */
 function thatsLifeOdds(opts: OddsOptions, io: Output): number {
-  checkGameOptions('thats_life', opts, 'dicetray odds thats_life [--csv FILE] [--json]');
   const route = standardPath();
   const p = landingOdds(route.length);
   const rows = route.map((card, i) => ({ k: i + 1, card, exact: fractionText(p[i]), p: toNumber(p[i]) }));
@@ -87,7 +93,6 @@ function parseRow(s: string | undefined): number[] {
 
 /** The 7th Dwarf: the chance that all seven dice make it onto the row, by placing policy; --row/--die: from a row, where a die may go. */
 function dwarfOdds(opts: OddsOptions, io: Output): number {
-  checkGameOptions('seventh_dwarf', opts, 'dicetray odds seventh_dwarf [--policy best|spread|leftmost] [--row …] [--die V]');
   const only = parseDwPolicy(opts.policy);
   const row = parseRow(opts.row);
   const left = 7 - row.filter((x) => x > 0).length;
@@ -191,7 +196,7 @@ function jsonOf(o: TurnOdds, policy: TargetPolicy, reduce: boolean): Record<stri
 export function odds(game: string | undefined, opts: OddsOptions, io: Output): number {
   const g = parseGame(game);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
-  if (g === 'pechvogel') checkGameOptions(g, opts, 'dicetray odds seventh_dwarf --row 0,1,0,3,0,0,5,0,0 --die 4');
+  checkGameOptions(g, opts, ODDS_USAGE[g]);
   if (opts.all && opts.from !== undefined) throw new HostError('--all already lists every state: leave out --from, or --all', EXIT.usage, 'dicetray odds --all, or dicetray odds --from 2,1');
   if (g === 'pechvogel') checkFromPolicy(opts.from, opts.policy, 'odds');
   if (g === 'seventh_dwarf') return dwarfOdds(opts, io);

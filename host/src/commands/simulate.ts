@@ -9,7 +9,7 @@ import { convergenceSvg, type Series } from '../../../shared/odds/convergence-sv
 import { errorObject, EXIT, HostError } from '../errors';
 import { cardCell, checkCsvTarget, writeTable, type Cell } from '../csv-table';
 import { checkOutputFolder, minus, outWrapped, sayWritten, writeOutputFile, type Output } from '../output';
-import { boardText, checkFromPolicy, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
+import { boardText, checkFromPolicy, type ClassroomGame, parseDwPolicy, parseFrom, parseGame, parsePolicy, policyText } from './classroom-options';
 import { checkGameOptions } from './game-options';
 import { SeventhDwarfOdds } from '../../../shared/odds/seventh-dwarf-odds';
 import { dwarfTurns } from '../../../shared/odds/seventh-dwarf-simulate';
@@ -191,6 +191,13 @@ const runExit = (played: number, asked: number): number => (played < asked ? EXI
 const interruptedJson = (code: number, played: number, asked: number, unit: string): { error?: ReturnType<typeof errorObject> } =>
   code ? { error: errorObject(`interrupted after ${played.toLocaleString('en')} of ${asked.toLocaleString('en')} ${unit}: the result covers those`, code, 'run again without Ctrl-C for them all (the same --seed plays the same turns)') } : {};
 
+/** What each game's simulation takes, for an option given to the wrong game. */
+const SIMULATE_USAGE: Record<ClassroomGame, string> = {
+  pechvogel: 'dicetray simulate [--policy most|fewest|points] [--from T,R] [--reduce] [--frustrate]',
+  seventh_dwarf: 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]',
+  thats_life: 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]',
+};
+
 /**
  * `dicetray simulate`: plays Pechvogel turns with the real engine and its seeded dice and shows
  * the frequencies converging to the exact odds (`dicetray odds`): a table at 10, 100, 1000 …
@@ -202,14 +209,10 @@ export async function simulate(game: string | undefined, opts: SimulateOptions, 
   const seed = intOption(opts.seed, 'seed', 1, 0, 2 ** 31 - 1);
   checkCsvTarget(opts.csv, opts.json, opts.decimalComma);
   checkSvgTarget(opts.svg, opts.csv);
-  if (parseGame(game) === 'thats_life') {
-    checkGameOptions('thats_life', opts, 'dicetray simulate thats_life [--turns N] [--seed S] [--csv FILE] [--svg FILE]');
-    return simulateWalksCmd(turns, seed, opts, io);
-  }
-  if (parseGame(game) === 'seventh_dwarf') {
-    checkGameOptions('seventh_dwarf', opts, 'dicetray simulate seventh_dwarf [--policy best|spread|leftmost]');
-    return simulateDwarf(turns, seed, opts, io);
-  }
+  const g = parseGame(game);
+  checkGameOptions(g, opts, SIMULATE_USAGE[g]);
+  if (g === 'thats_life') return simulateWalksCmd(turns, seed, opts, io);
+  if (g === 'seventh_dwarf') return simulateDwarf(turns, seed, opts, io);
   checkFromPolicy(opts.from, opts.policy, 'simulate');
   const policy = parsePolicy(opts.policy);
   const board = opts.from === undefined ? null : parseFrom(opts.from);

@@ -215,7 +215,7 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
     return `Refused: a ${t} is stolen from another player${o.stealFrom.length ? " (a holder's seat button)" : ''}${o.take ? `; OK takes one from the middle` : ''}`;
   }
   if (err === 'target_not_rolled' && s && s.phase === 'await_target' && s.turn.first_faces) {
-    const shown = [3, 4, 5, 6, 7].filter((v) => s.turn.first_faces!.indexOf(v) >= 0);
+    const shown = rolledNumbers(s);
     if (shown.length) return `Refused: the target is a number the first throw shows: ${orList(shown)}`;
   }
   if (err === 'window_open' && s && s.phase === 'reroll_window' && ui && !ui.c) {
@@ -414,19 +414,34 @@ function orList(v: number[]): string {
   return v.length > 1 ? `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}` : v.join('');
 }
 
+/** The numbers the first throw of the turn shows, in order (none before it). */
+function rolledNumbers(s: PvState): number[] {
+  const f = s.turn.first_faces || [];
+  return [3, 4, 5, 6, 7].filter((x) => f.indexOf(x as never) >= 0);
+}
+
+/** The values the middle holds a marker of, in order. */
+function middleValues(s: PvState): number[] {
+  return [3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0);
+}
+
+/** Pad keys for these values: "3–7" when all five work, else "3, 5 or 7". */
+function padKeys(v: number[]): string {
+  return v.length === 5 ? '3–7' : orList(v);
+}
+
 /**
  * The pad keys a target may be chosen with: the numbers the first throw shows ("3, 5 or 7"; "3–7"
  * when it shows all five). "pad 3–7" sent newcomers to numbers they had not rolled, then refused.
  */
 export function targetKeysText(s: PvState): string {
-  const f = s.turn.first_faces || [];
-  const v = [3, 4, 5, 6, 7].filter((x) => f.indexOf(x as never) >= 0);
-  return v.length === 5 || !v.length ? '3–7' : orList(v);
+  const v = rolledNumbers(s);
+  return v.length ? padKeys(v) : '3–7';
 }
 
 /** The values the middle holds a marker of, "5, 6 or 7": a steal's marker for the box is one of them. */
 export function middleValuesText(s: PvState): string {
-  return orList([3, 4, 5, 6, 7].filter((x) => s.middle[x - 3] > 0));
+  return orList(middleValues(s));
 }
 
 /**
@@ -436,7 +451,7 @@ export function middleValuesText(s: PvState): string {
  * it empty has no marker for the box, and the engine refuses every steal: said so, not offered.
  */
 function stealOfferText(s: PvState, from: number[]): string {
-  const keys = s.middle.every((c) => c > 0) ? '3–7' : middleValuesText(s);
+  const keys = padKeys(middleValues(s));
   if (!keys) return 'no steal: the middle has no marker for the box';
   return `steal: seat button of ${names(s, from).replace(/, /g, ' or ')}, then pad ${keys} for the box`;
 }
