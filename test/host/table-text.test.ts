@@ -318,7 +318,7 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }]);
     // Choosing the target: each number's chance of a marker and points expected (5: 3,2 → 11/20, +1.1).
-    expect(promptText(s, ui(), 0, { odds: true }).slice(2)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);
+    expect(promptText(s, ui(), 0, { odds: true }).slice(2)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  average points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);
     s = run(s, [{ do: 'choose_target', value: 5 }]);
     expect(s.phase).toBe('await_throw');
     // 3 targets and 2 ravens, two dice left: 11/20, 11/20, 1/10, 1/10 (test/shared/pechvogel-odds.test.ts).

@@ -63,7 +63,9 @@ function thatsLifeOdds(opts: OddsOptions, io: Output): number {
   outWrapped(io, "That's Life!: the chance that a figure walking alone from the Start stops on each card (standard route), exactly");
   outWrapped(io, 'p(k) = (p(k-1) + … + p(k-6)) / 6 with p(0) = 1: it tends to 2/7 ≈ 0.2857, one over the mean roll of 3.5');
   io.out('');
-  for (const r of rows) outRow(io, `  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4)}`, r.exact);
+  // Column names, as simulate's table has: a bare "1 -1a 0.1667" was read as minus 1.
+  io.out('   k card  chance   exact');
+  for (const r of rows) outRow(io, `  ${String(r.k).padStart(2)} ${r.card.padEnd(4)} ${r.p.toFixed(4).padStart(7)}`, r.exact);
   sayWritten(opts, io);
   return EXIT.ok;
 }
@@ -147,6 +149,10 @@ function dwarfOdds(opts: OddsOptions, io: Output): number {
     io.out('');
     if (!spots.length) outWrapped(io, `  a ${die} fits nowhere: it goes to the Dragon's Lair (the turn can no longer succeed)`, '    ');
     else {
+      // The spots are numbered from 0 (RULES.md §4.1: 0 and 8 evade, 1..7 are the dwarfs'): under
+      // the row, so "spot 5" is not read as the fifth place from the left.
+      io.out(`  row   ${row.map((x) => x || '_').join(' ')}`);
+      io.out(`  spot  ${row.map((_, i) => i).join(' ')}  (0 and 8: the evasion spots)`);
       // One spot a line: a list of nine on one line wrapped mid-entry on an 80-column screen.
       // The spots are always weighed with best play: said so when the policy above is another.
       outWrapped(io, `  a ${die} may go to spot${spots.length > 1 ? 's' : ''} (the chance of all 7 from there${only !== 'best' ? ', the rest placed with best play' : ''}):`, '    ');

@@ -289,10 +289,11 @@ function oddsText(s: PvState): string[] {
   let o;
   if (s.phase === 'await_first_throw') o = turnOdds('most');
   else if (s.phase === 'await_target' && T.first_faces) {
-    // The choice: each number's chance of a marker, and the points it is expected to bring.
+    // The choice: each number's chance of a marker, and the points it is expected to bring
+    // ("average": a bare "points … 3: −2.2" was read in class as what picking 3 scores).
     const c = targetChoices(T.first_faces);
     const pts = (f: Parameters<typeof toNumber>[0]) => (toNumber(f) >= 0 ? '+' : '−') + Math.abs(toNumber(f)).toFixed(1);
-    return [`  marker, no rerolls: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  points, no rerolls: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
+    return [`  marker, no rerolls: ${c.map((x) => `${x.value}: ${pct(x.marker)}`).join(' · ')}`, `  average points, no rerolls: ${c.map((x) => `${x.value}: ${pts(x.points)}`).join(' · ')}`];
   }
   // A reroll is about to be thrown too: the throw it undoes is off the board, so this is its state.
   else if ((s.phase === 'await_throw' || s.phase === 'await_reroll') && T.targets <= 3 && T.ravens <= 2) o = oddsFrom(T.targets, T.ravens);
