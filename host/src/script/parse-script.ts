@@ -241,8 +241,9 @@ function chordStep(rest: string[], line: number): Step {
 export function parseScript(text: string, opts: ParseOptions = {}): Step[] {
   const realTime = !!opts.realTime;
   const steps: Step[] = [];
+  // NFC: a decomposed ü (u + U+0308, from macOS or a PDF) is the board's one-byte ü, not a name refused.
   // CRLF too (a script written on Windows): a \r left at the end kept a comment in the step ('.' stops at it).
-  text.split(/\r?\n/).forEach((raw, i) => {
+  text.normalize('NFC').split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
     // A byte that is not UTF-8 (a Latin-1 or Windows-1252 file) was read as U+FFFD: a name
     // with it reached the board as another.
