@@ -26,9 +26,13 @@ describe("a first game's questions are answered on the screen", () => {
     expect(promptText(s, ui({ e: [3, 4] }), 0)).toEqual(['Ann: first throw, 7 dice (enter all 7, then OK; hold BACK to clear)']);
     const t = run(s, [{ do: 'throw', faces: [7, 7, 3, 4, 5, 6, 'R'] }, { do: 'choose_target', value: 7 }]);
     expect(promptText(t, ui({ e: [3] }), 0)).toEqual(['Ann: throw 4 dice (enter all 4, then OK; hold BACK to clear)']);
-    // Real dice only: the entry is the only way, and the prompt says so as before.
+    // Real dice: the pad is the only way in, and an empty entry says what it is for (a stranger at
+    // a kiosk waited for the board); a half-typed one says to finish or clear it, as with virtual dice.
     const real = start();
-    expect(promptText(real, ui({ e: [3] }), 0)).toEqual(['Ann: first throw, 7 dice']);
+    expect(promptText(real, ui(), 0)).toEqual(['Ann: first throw, 7 dice (type their faces, then OK)']);
+    expect(promptText(real, ui({ e: [3] }), 0)).toEqual(['Ann: first throw, 7 dice (enter all 7, then OK; hold BACK to clear)']);
+    const t2 = run(real, [{ do: 'throw', faces: [7, 7, 3, 4, 5, 6, 'R'] }, { do: 'choose_target', value: 7 }]);
+    expect(promptText(t2, ui(), 0)).toEqual(['Ann: throw 4 dice (type their faces, then OK)']);
   });
 
   it('a short press at game over is refused with what to hold instead', () => {

@@ -139,11 +139,11 @@ describe('what the screens say the table should do', () => {
 
   it('the throw, the target with what was rolled, and a correction of the last turn’s throw with its own dice', () => {
     let s = start();
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice (type their faces, then OK)']);
     s = run(s, [{ do: 'throw', faces: [7, 7, 7, 3, 4, 'R', 6] }]);
     expect(promptText(s, ui(), 0)).toEqual(['Ann: choose the target, pad 3, 4, 6 or 7 (the throw: 3 4 6 7 7 7 + 1 raven)', TURN_GOAL]);
     s = run(s, [{ do: 'choose_target', value: 7 }]);
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: throw 3 dice (type their faces, then OK)']);
     // Two more ravens: three, the turn ends; Ben's turn, and BACK corrects Ann's 3-dice throw.
     s = run(s, [{ do: 'throw', faces: ['R', 'R', 3] }]);
     expect(s.players[s.active].name).toBe('Ben');
@@ -314,8 +314,8 @@ describe('a restart and a new game in the event lists', () => {
 describe('classroom mode (--odds): the exact odds under the prompt', () => {
   it('before the first throw, and from the board whenever the active player throws; nowhere else; off by default', () => {
     let s = start();
-    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice']);
-    expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
+    expect(promptText(s, ui(), 0)).toEqual(['Ann: first throw, 7 dice (type their faces, then OK)']);
+    expect(promptText(s, ui(), 0, { odds: true })).toEqual(['Ann: first throw, 7 dice (type their faces, then OK)', '  odds, no rerolls (target: most dice): marker 58 % · 3+ ravens 46 % · both 4 % · Murphy 15 %']);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }]);
     // Choosing the target: each number's chance of a marker and points expected (5: 3,2 → 11/20, +1.1).
     expect(promptText(s, ui(), 0, { odds: true }).slice(2)).toEqual(['  marker, no rerolls: 3: 14 % · 4: 14 % · 5: 55 %', '  average points, no rerolls: 3: −2.2 · 4: −2.1 · 5: +1.1']);

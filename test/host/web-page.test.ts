@@ -179,7 +179,7 @@ describe('the mirror page', () => {
     await sleep(300);
     t.board.press('OK', 60);
     await panel.locator('.staff').waitFor({ state: 'hidden', timeout: 10_000 });
-    expect(await panel.locator('.prompt').textContent()).toBe('Ann: first throw, 7 dice');
+    expect(await panel.locator('.prompt').textContent()).toBe('Ann: first throw, 7 dice (type their faces, then OK)');
   });
 
   it('a refusal goes by itself after a while and a new one shows again; the set-up drops the finished game\'s last event', async () => {

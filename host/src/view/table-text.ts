@@ -344,7 +344,9 @@ function promptLines(s: PvState, ui: MirrorUi | null, now: number, opts: { secon
   const who = s.phase === 'game_over' ? '' : s.players[s.active].name;
   // With faces on the pad a long OK confirms them, it does not roll: say what finishes the entry and
   // how to get back to rolling (a stray pad key left a first table pressing a refused long OK).
-  const roll = (n: number) => (!s.rng ? '' : ui && ui.e && ui.e.length ? ` (enter all ${n}, then OK; hold BACK to clear)` : ' (long OK rolls them)');
+  // With real dice, say what the pad is for: a stranger at a kiosk saw "first throw, 7 dice" and
+  // waited for the board to do something.
+  const roll = (n: number) => (ui && ui.e && ui.e.length ? ` (enter all ${n}, then OK; hold BACK to clear)` : s.rng ? ' (long OK rolls them)' : ' (type their faces, then OK)');
   if (ui && ui.c) {
     // The throw being corrected is the one before the last decision (the last turn's, after the board's marker step).
     const u = s.undo;
