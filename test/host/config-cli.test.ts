@@ -333,6 +333,11 @@ describe('dicetray config', () => {
     cleanup.push(() => new Promise((r) => held.close(() => r(undefined))));
     const r = await run(['config', '-p', pb.path], dir);
     expectClean(r, 3, /cannot open .*ttyCFB: port is in use by another program\nhint: stop the program that has it open first, such as a running `dicetray mirror`/);
+    // A mirror run as a service (README, Kiosk, staff sheet) comes back when killed: the hint says
+    // how to stop it, and to start it again after (staff flashed or configured and the wall screen
+    // stayed without updates).
+    expect(r.err).toContain('systemctl --user stop dicetray-mirror');
+    expect(r.err).toMatch(/start it again after \(`systemctl --user start dicetray-mirror`\)/);
   }, 60_000);
 
   it('a board that is not there is exit 3; a new sim:FILE gets the firmware files and keeps its settings', async () => {

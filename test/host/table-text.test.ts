@@ -3,7 +3,7 @@ import type { PvState } from '../../shared/games/pechvogel/types';
 import { run, start, ui } from '../support/pv-states';
 import type { MirrorSetup, MirrorUi } from '../../host/src/mirror/mirror-model';
 import { describeGame } from '../../host/src/view/terminal-view';
-import { greedyMurphyText, lostVictim, markerStepText, NEW_GAME_EVENT, optionsText, promptText, restartNote, RESTART_NOTE, SCORE_RULE, setupText, TURN_GOAL } from '../../host/src/view/table-text';
+import { greedyMurphyText, lostVictim, markerStepText, NEW_GAME_EVENT, optionsText, promptText, restartNote, RESTART_NOTE, SCORE_RULE, setupText, staffSettings, TURN_GOAL } from '../../host/src/view/table-text';
 import { RefusalClock, REFUSAL_SHOW_MS } from '../../host/src/view/refusal-clock';
 
 describe('what the screens say the table should do', () => {
@@ -132,9 +132,29 @@ describe('what the screens say the table should do', () => {
 
   it('the staff menu: its keys (K3 and K4 held), the settings now, and that play waits', () => {
     const s = start();
-    const lines = describeGame(s, ui({ m: 'staff', w: 8000, br: 255 }), 0);
-    expect(lines.slice(0, 3)).toEqual(['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves', '  now: reroll window 8 s · brightness full (level 255)']);
+    const lines = describeGame(s, ui({ m: 'staff', w: 8000, br: 32 }), 0);
+    expect(lines.slice(0, 3)).toEqual(['Staff menu: K1 reroll-window time · K2 brightness · K3 held: end the game', '  K4 held: console for flashing · K5 self-test · OK leaves', '  now: reroll window 8 s · brightness full (level 32)']);
     expect(lines[lines.length - 1]).toBe('Play waits while the menu is open: countdowns run again in full after.');
+  });
+
+  it("the staff menu names a time or brightness set from the computer as it is, and what the next K1 or K2 press makes of it", () => {
+    // The menu's own steps: 4/8/12 s, half (16) and full (32).
+    expect(staffSettings(ui({ m: 'staff', w: 12000, br: 16 }))).toEqual({ K1: '12 s', K2: 'half' });
+    expect(staffSettings(ui({ m: 'staff', w: 4000, br: 32 }))).toEqual({ K1: '4 s', K2: 'full' });
+    // `dicetray config window=20s brightness=100`: "full" read as the menu's full, and one press of K2 made it half;
+    // level 0 (a dark board) read "half".
+    expect(staffSettings(ui({ m: 'staff', w: 20000, br: 100 }))).toEqual({
+      K1: '20 s, set from the computer (K1 makes it 4 s)',
+      K2: 'level 100, set from the computer (K2 makes it half)',
+    });
+    expect(staffSettings(ui({ m: 'staff', w: 8000, br: 0 }))!.K2).toBe('level 0, set from the computer (K2 makes it full)');
+    expect(staffSettings(ui({ m: 'staff', w: 8000, br: 255 }))!.K2).toBe('level 255, set from the computer (K2 makes it half)');
+    // The terminal: the whole of it within 80 columns (cut at the edge, what K2 does was lost).
+    const lines = describeGame(start(), ui({ m: 'staff', w: 20000, br: 100 }), 0);
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('reroll window 20 s, set from the computer (K1 makes it 4 s)');
+    expect(text).toContain('brightness level 100, set from the computer (K2 makes it half)');
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(78);
   });
 
   it('the throw, the target with what was rolled, and a correction of the last turn’s throw with its own dice', () => {

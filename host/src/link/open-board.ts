@@ -291,8 +291,9 @@ export function openError(spec: BoardSpec, e: Error): HostError {
       : /permission/.test(why)
         ? 'add yourself to the dialout group (sudo usermod -aG dialout $USER) and log in again'
         : /in use/.test(why)
-          ? // Usually the wall screen's own mirror (a service that restarts it): one program per port.
-            'stop the program that has it open first, such as a running `dicetray mirror` (the wall screen\'s service), then try again'
+          ? // Usually the wall screen's own mirror (a service that restarts it when killed: README's unit
+            // name): one program per port. Staff who stopped it forgot to start it again.
+            'stop the program that has it open first, such as a running `dicetray mirror` (the wall screen\'s service: `systemctl --user stop dicetray-mirror`), then try again, and start it again after (`systemctl --user start dicetray-mirror`): until then the wall screen is not updated'
           : 'is the board plugged in? `dicetray list` shows the boards this computer sees';
   return new HostError(`cannot open ${spec.name}: ${why}`, EXIT.noBoard, hint);
 }

@@ -14,6 +14,8 @@ import { frustrateStakes } from '../../../shared/odds/pechvogel-frustrate';
 import { targetChoices } from '../../../shared/odds/pechvogel-target';
 import { toNumber } from '../../../shared/odds/fraction';
 import { POWER } from '../../../hardware/power';
+import { staffButton } from '../../../firmware/src/maintenance/staff-menu';
+import type { BoardConfig } from '../../../firmware/src/config';
 import { SELFTEST_IDLE_MS } from '../../../firmware/src/maintenance/selftest';
 import { comingFrustrationsText } from './action-text';
 
@@ -149,10 +151,37 @@ export const STAFF_KEYS: { key: string; what: string }[] = [
   { key: 'OK', what: 'leaves the menu' },
 ];
 
-/** The staff menu's settings now, by key (older boards do not report them: null). */
+/** The window time and brightness after `presses` presses of K1 or K2, by the board's own rule (staff-menu.ts). */
+function afterPresses(key: 'K1' | 'K2', w: number, br: number, presses: number): BoardConfig {
+  const cfg = { window_ms: w, brightness: br } as BoardConfig;
+  const none = () => {};
+  for (let i = 0; i < presses; i++) staffButton(key, 'press', { cfg, save: none, abandon: none, maintenance: none, selfTest: none });
+  return cfg;
+}
+
+/** One of the steps K1 or K2 goes through: it comes back after some presses. */
+function onMenuStep(key: 'K1' | 'K2', w: number, br: number): boolean {
+  for (let n = 1; n <= 4; n++) {
+    const c = afterPresses(key, w, br, n);
+    if (c.window_ms === w && c.brightness === br) return true;
+  }
+  return false;
+}
+
+const brightnessWord = (br: number) => (br >= POWER.brightnessCap ? 'full' : 'half');
+
+/**
+ * The staff menu's settings now, by key (older boards do not report them: null). A time or level
+ * set with `dicetray config` that the menu does not step through (20 s, level 100) is named as it
+ * is, with what the next press makes of it: shown as "full", one tap of K2 to look dropped a
+ * level of 100 to half for good, and a level 0 (LEDs dark) read "half".
+ */
 export function staffSettings(ui: MirrorUi): { K1: string; K2: string } | null {
   if (typeof ui.w !== 'number' || typeof ui.br !== 'number') return null;
-  return { K1: `${ui.w / 1000} s`, K2: ui.br >= POWER.brightnessCap ? 'full' : 'half' };
+  const w = ui.w, br = ui.br;
+  const K1 = onMenuStep('K1', w, br) ? `${w / 1000} s` : `${w / 1000} s, set from the computer (K1 makes it ${afterPresses('K1', w, br, 1).window_ms / 1000} s)`;
+  const K2 = onMenuStep('K2', w, br) ? brightnessWord(br) : `level ${br}, set from the computer (K2 makes it ${brightnessWord(afterPresses('K2', w, br, 1).brightness)})`;
+  return { K1, K2 };
 }
 
 /** Under the staff menu: a reroll window or the marker step waits (its countdown runs again in full after). */

@@ -47,9 +47,12 @@ export const STAFF_TEXT = ['Staff menu: K1 reroll-window time · K2 brightness �
 /** The staff menu's settings now (older boards do not report them). */
 function staffNow(ui: MirrorUi): string[] {
   const v = staffSettings(ui);
+  if (!v) return [];
   // The level as set ("full (32 of 255)" read as a dim board: the menu's full is the LED supply's
-  // cap, hardware/power.ts; `config brightness=` goes beyond it).
-  return v ? [`  now: reroll window ${v.K1} · brightness ${v.K2} (level ${ui.br})`] : [];
+  // cap, hardware/power.ts); a level set from the computer names itself. Wrapped to 80 columns:
+  // cut at the edge, what the next press does was lost.
+  const br = /^(full|half)$/.test(v.K2) ? `${v.K2} (level ${ui.br})` : v.K2;
+  return wrap(`now: reroll window ${v.K1} · brightness ${br}`, 76, 74).map((l, i) => (i ? '    ' : '  ') + l);
 }
 
 /** What describeGame knows besides the state and the ui line. */
