@@ -178,7 +178,7 @@ function terminalScreen(tables: TableMirror[], webUrl: string | null, odds: bool
         notes: t.recent.slice(-4).map((r) => r.text),
       };
     });
-    const parts = mirrorScreenParts(views, webUrl, process.stdout.rows);
+    const parts = mirrorScreenParts(views, webUrl, process.stdout.rows, process.stdout.columns);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows, colour));
   };
   process.stdout.write('\x1b[?25l');

@@ -1,5 +1,6 @@
 /** The mirror's terminal screen before it is fitted to the terminal (fit-screen.ts). */
 import type { ScreenPart } from './fit-screen';
+import { wrap } from '../../../shared/text/wrap';
 
 /** One table on the terminal: its lines before fitting. */
 export interface TableScreen {
@@ -17,7 +18,7 @@ export interface TableScreen {
  * fit `rows` (two tables at 80 × 24: the second one's prompt was cut off below its LED board), the
  * LED boards go first: the words say what to do, the page and the table show the LEDs.
  */
-export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, rows?: number): ScreenPart[] {
+export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, rows?: number, cols?: number): ScreenPart[] {
   const build = (boards: boolean) => {
     const parts: ScreenPart[] = [];
     for (const v of views) {
@@ -25,7 +26,7 @@ export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, r
       if (v.down) lines.push('  ' + v.down);
       if (boards) lines.push(...v.board.map((r) => '  ' + r), '');
       lines.push(...v.game.map((r) => '  ' + r), '');
-      parts.push({ lines }, { lines: v.notes.map((r) => '  · ' + r).concat(''), drop: 1 });
+      parts.push({ lines }, ...noteParts(v.notes, cols));
     }
     parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });
     return parts;
@@ -38,4 +39,28 @@ export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, r
   const without = build(false);
   without[without.length - 1].lines.unshift('(LED boards hidden: the terminal is too short; the page shows them)');
   return without;
+}
+
+/**
+ * A table's notes, oldest first, each wrapped to the terminal's width (cut at its edge, the command
+ * a kiosk's K4 note gives for flashing was lost below ~200 columns). On a short terminal the oldest
+ * note goes first, and a note that must lose lines loses its last: its first words matter most.
+ */
+function noteParts(notes: string[], cols?: number): ScreenPart[] {
+  const width = cols && cols > 1 ? Math.max(20, cols - 1 - 4) : Infinity;
+  const parts: ScreenPart[] = notes.map((n, i) => ({
+    lines: wrap(n, width).flatMap((l) => chunks(l, width)).map((l, j) => (j ? '    ' : '  · ') + l),
+    drop: 1 + notes.length - i,
+    fromEnd: true,
+  }));
+  parts.push({ lines: [''], drop: 1 });
+  return parts;
+}
+
+/** A line longer than `width` (one word: a by-id port path) in pieces of `width`. */
+function chunks(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const out: string[] = [];
+  for (let i = 0; i < line.length; i += width) out.push(line.slice(i, i + width));
+  return out;
 }
