@@ -232,7 +232,8 @@ export function uploadToStorage(o: UploadOptions): Promise<UploadResult> {
       (status: unknown) => {
         if (status === undefined) return bad(fail(`cannot connect to ${o.name || o.port}`, 'is the board running and the port free?'));
         const env = Object.assign({}, Espruino.Core.Env.getBoardData());
-        if (!env.VERSION) return bad(fail(`no Espruino REPL answered at ${o.name || o.port} (process.env not readable)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
+        // Words for staff: "no REPL answered (process.env not readable)" told them nothing.
+        if (!env.VERSION) return bad(fail(`the board's console at ${o.name || o.port} did not answer (flashing needs it to say which Espruino version the board runs)`, 'a kiosk board has no console on its port: on the board hold OK+BACK for 3 s, then hold K4 (console for flashing), then flash with --unlock PASSWORD'));
         const refused = o.check ? o.check(env) : null;
         if (refused) return bad(refused);
         Espruino.callProcessor('transformForEspruino', o.code, (code: string) => {

@@ -340,6 +340,15 @@ describe('dicetray config', () => {
     expect(r.err).toMatch(/start it again after \(`systemctl --user start dicetray-mirror`\)/);
   }, 60_000);
 
+  it('brightness=0 or led_budget=0 is taken, and says how to light the LEDs again', async () => {
+    const dir = scratchDir('dt-config-');
+    const file = path.join(dir, 'board.json');
+    const r = await run(['config', '-p', 'sim:' + file, 'brightness=0', 'led_budget=0mA'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/brightness 0: the LEDs stay dark, after a power cut or a re-flash too \(the board keeps its settings\); to light them again: dicetray config -p sim:\S*board\.json brightness=32, or at the board the staff menu \(hold OK \+ BACK 3 s\) then K2/);
+    expect(r.out).toMatch(/led_budget_ma 0: the LEDs stay dark.*; to light them again: dicetray config -p sim:\S*board\.json led_budget=250mA/);
+  }, 60_000);
+
   it('a board that is not there is exit 3; a new sim:FILE gets the firmware files and keeps its settings', async () => {
     const dir = scratchDir('dt-config-');
     expectClean(await run(['config', '-p', path.join(dir, 'ttyNONE'), 'beep=off'], dir), 3, /cannot open .*ttyNONE: no such port/);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cliInTerminal } from '../support/cli-in-terminal';
-import { scratchDir, sleep, waitUntil } from '../support/host-harness';
+import { Cli, scratchDir, sleep, waitUntil } from '../support/host-harness';
 
 // The README's main job, `dicetray sim`, as a person uses it: in a real terminal (a pseudo-terminal
 // from util-linux `script`), keys typed, the screen read back. Both board kinds: pins (the keys
@@ -158,4 +158,25 @@ describe('dicetray sim --fresh --storage FILE', () => {
     t.proc.stdin!.write('\x03');
     await waitUntil('sim to quit on Ctrl-C', () => t.proc.exitCode !== null, 10_000);
   }, 60_000);
+});
+
+describe('dicetray sim --pty from the keyboard', () => {
+  it('a power cut says what is true: in general before a mirror read the table, then what the table is back to', async () => {
+    const dir = scratchDir();
+    const tty = path.join(dir, 'ttySIMKEYS');
+    const t = simInTerminal(['--fresh', '--pty', tty], undefined, path.join(dir, 'sim-storage.json'));
+    await t.waitFor('Keys:');
+    await waitUntil('the pty', () => existsSync(tty), 15_000);
+    // In set-up, nobody has read the table yet: no "game as it was" (there was none).
+    await t.type(['P']);
+    let s = await t.waitFor('power cut … power back: a game is kept (a finished one too); a half-entered throw or a set-up begun is gone');
+    expect(s).not.toContain('game as it was');
+    // A mirror on the pty reads the table; the sim reads its lines as they pass.
+    const cli = new Cli(['mirror', '--port', tty, '--json', '--no-log']);
+    done.push(() => cli.stop());
+    await cli.event((e) => e.ev === 'synced');
+    await t.type(['P']);
+    s = await t.waitFor('power cut … power back: the set-up starts over');
+    expect(s).not.toContain('game as it was');
+  });
 });

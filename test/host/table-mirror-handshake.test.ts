@@ -7,7 +7,8 @@
  *  - a board that comes back speaking another protocol version is not mirrored;
  *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
  * *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt);
- *  - a checkpoint that found no room is said as such, not as a refused action.
+ *  - a checkpoint that found no room is said as such, not as a refused action;
+ *  - a board restarted while mirrored is said in the page's words (what was kept), not as protocol steps.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
@@ -15,6 +16,8 @@ import { TableMirror, type TableNote } from '../../host/src/mirror/table-mirror'
 import type { BoardSpec, BoardStream } from '../../host/src/link/open-board';
 import { encodeLine } from '../../shared/protocol/board-codec';
 import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
+import { RESTART_NOTE } from '../../host/src/view/table-text';
+import { start } from '../support/pv-states';
 
 /** A port that stays open: what the mirror writes is kept as text, board lines are pushed in by hand. */
 class QuietPort extends EventEmitter implements BoardStream {
@@ -281,5 +284,34 @@ describe("the mirror's ui event", () => {
     const ui = notes.filter((n) => (n as { m?: string }).m === 'play');
     expect(ui).toHaveLength(1);
     expect(ui[0]).toMatchObject({ ev: 'ui', text: '', m: 'play', s: 2 });
+  });
+});
+
+describe("the mirror's words for a board that restarted", () => {
+  /** A snapshot as the board sends it: in chunks, a line being at most 200 bytes. */
+  const sendSnap = (port: QuietPort, st: unknown, ui: Record<string, unknown>, s: number) => {
+    const d = JSON.stringify({ h: st ? { log: 'dicetray-log/1', game: 'pechvogel', setup: { players: ['Ann', 'Ben', 'Cleo'] } } : null, st, ui, dl: 0, sf: 0, w: 8000, br: 32 });
+    const chunks = d.match(/[^]{1,100}/g)!;
+    chunks.forEach((c, i) => port.line({ t: 'snap', i, d: c, end: i === chunks.length - 1 ? 1 : 0, s: s + i }));
+    return s + chunks.length;
+  };
+  const restartedText = (notes: TableNote[]) => notes.filter((n) => n.ev === 'hello' && n.restarted).map((n) => n.text);
+
+  it('in a game: the game goes on, a half-entered throw has to be entered again; no "snapshot" in words staff read', async () => {
+    const { port, notes } = await liveMirror();
+    sendSnap(port, start(), { mode: 'play' }, 2);
+    expect(mirror!.model.state).not.toBeNull();
+    port.line(hello(1, 2));
+    expect(restartedText(notes)).toEqual([`The board restarted (a power cut?): ${RESTART_NOTE}`]);
+    const said = notes.map((n) => String(n.text)).join('\n');
+    expect(said).not.toMatch(/snapshot/);
+  });
+
+  it('in set-up: the set-up starts over (not "the game goes on")', async () => {
+    const { port, notes } = await liveMirror();
+    sendSnap(port, null, { mode: 'setup', seatsIn: [true, true, false, false, false, false, false], startSeat: -1 }, 2);
+    expect(mirror!.model.ui).toMatchObject({ m: 'setup' });
+    port.line(hello(1, 2));
+    expect(restartedText(notes)).toEqual(['The board restarted (a power cut?): the set-up starts over: seats and options have to be chosen again']);
   });
 });

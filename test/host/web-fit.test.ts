@@ -403,6 +403,10 @@ describe('the mirror page fits the screen', { timeout: 150_000 }, () => {
     expect(await t1.locator('.turn').textContent()).toBe('Staff: console open for flashing');
     expect(await t1.locator('.banner.on').textContent()).toContain(`dicetray flash -p ${a.path} --unlock PASSWORD`);
     expect(await t1.locator('.status').textContent()).toBe('console open for flashing');
+    // The screen-reader line: the banner's own full stop, then the headline (it read "itself).. Staff:").
+    const say = (await t1.locator('.say').textContent())!;
+    expect(say).toContain('by itself). Staff: console open for flashing');
+    expect(say).not.toMatch(/\.\./);
     await allSizes(page, 'flashing');
   });
 

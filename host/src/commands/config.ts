@@ -24,6 +24,7 @@ import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/
 import { errorObject, EXIT, HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
+import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../../hardware/power-figures';
 import type { Output } from '../output';
 import { existsSync } from 'node:fs';
 
@@ -283,8 +284,13 @@ export async function config(args: string[], opts: ConfigOptions, io: Output): P
     const ab = sets.find((s) => s.setting.key === 'abandon_ms' && s.value);
     if (ab) io.out(`  a game nobody has touched for ${describeValue(ab.setting, ab.value)} already is cleared at the board's next check (within a second)`);
     // Allowed (a board kept dark on purpose), but a table that sees nothing should know why.
-    const dark = sets.find((s) => (s.setting.key === 'brightness' || s.setting.key === 'led_budget_ma') && s.value === 0);
-    if (dark) io.out(`  ${dark.setting.key} 0: the LEDs stay dark`);
+    // Staff who tried 0 were left with a dark table and no way back in sight: said here. The staff
+    // menu's K2 steps the brightness only; a re-flash writes the code, not the settings.
+    const port = opts.port && opts.port !== 'auto' ? ` -p ${spec.name}` : ' -p auto';
+    for (const dark of sets.filter((s) => (s.setting.key === 'brightness' || s.setting.key === 'led_budget_ma') && s.value === 0)) {
+      const back = dark.setting.key === 'brightness' ? `dicetray config${port} brightness=${BRIGHTNESS_CAP}, or at the board the staff menu (hold OK + BACK 3 s) then K2` : `dicetray config${port} led_budget=${LED_BUDGET_MA}mA`;
+      io.out(`  ${dark.setting.key} 0: the LEDs stay dark, after a power cut or a re-flash too (the board keeps its settings); to light them again: ${back}`);
+    }
   }
   if (failure) {
     // Under --json the object above carries the error: one JSON object, as every command prints.

@@ -120,6 +120,8 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   if (opts.fresh) onStorage(() => rmSync(storageFile, { force: true }));
   const board = flashedSimBoard(bundle, { storageFile, boardName: opts.linux ? 'LINUX' : undefined });
   let exposure: Exposure | null = null;
+  /** With --pty/--tcp: the board's lines to its client, read (restarted() says what was kept). */
+  let watched: MirrorModel | null = null;
   let model: MirrorModel | null = null;
   const refusal = new RefusalClock();
   const events: string[] = [];
@@ -159,6 +161,13 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       throw exposeError(opts, e as Error);
     }
     io.out(`dicetray: simulated board on ${exposure.describe} (firmware ${manifest.fw}, bundle ${manifest.hash})`);
+    // No mirror of its own here, but the board's lines to the client pass by: read as a mirror
+    // reads them (the client's snapshots too), never answered, so a power cut can say what the
+    // table is back to. It said "game as it was" in set-up and at game over too.
+    const tap = new BoardLink(() => {});
+    board.on('data', (d: Buffer) => tap.receive(d));
+    watched = new MirrorModel(() => {});
+    tap.on('msg', (m) => watched!.handle(m));
   } else {
     const link = new BoardLink((d) => board.write(d));
     board.on('data', (d: Buffer) => link.receive(d));
@@ -169,7 +178,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       if (e.kind === 'button') refusal.pressed(model!.ui, hostNow());
       // The board's own hello and new games are routine here (three notes for one virtual-dice
       // start); a gap or a garbled line is worth a note.
-      if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, asking for a snapshot`);
+      if (e.kind === 'resync' && !e.routine) say(`mirror: ${e.reason}, reading the game from the board again`);
       // The code worded as the status line words it (how many dice are due and entered…); the
       // action the board names is the one it tried (an 8th pad key read "refused throw").
       else if (e.kind === 'refused' || e.kind === 'table_refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
@@ -184,10 +193,13 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
   }
   // The model still holds the state and ui line from before the restart (its snapshot comes after).
   const restarted = (what: string) => {
-    const s = model && model.state;
-    const ui = model && model.ui;
-    const where = !model || !ui ? '' : !s ? 'setup' : s.phase === 'game_over' ? (ui.m === 'setup' ? 'over-setup' : 'over') : '';
-    return RESTARTED(what, model ? lostVictim(s || null, ui || null) : '', where);
+    const m = model || watched;
+    // Not read from the board yet (no client asked for a snapshot): what holds in every case.
+    if (!m || !m.synced) return RESTARTED(what, '', 'unknown');
+    const s = m.state;
+    const ui = m.ui;
+    const where = !ui ? '' : !s ? 'setup' : s.phase === 'game_over' ? (ui.m === 'setup' ? 'over-setup' : 'over') : '';
+    return RESTARTED(what, lostVictim(s || null, ui || null), where);
   };
   board.on('watchdog', () => say(restarted('watchdog reset')));
   if (board.bootCode !== code) {

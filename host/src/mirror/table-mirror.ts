@@ -11,7 +11,7 @@ import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messag
 import type { HostError } from '../errors';
 import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
-import { tableRefusal } from '../view/table-text';
+import { restartNote, restartText, tableRefusal } from '../view/table-text';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { errorText } from '../../../shared/engine/error-text';
 import { hostNow } from '../host-clock';
@@ -324,7 +324,9 @@ export class TableMirror extends EventEmitter {
       boot: h.boot,
       // The board restarted while mirrored (a power cut, the watchdog): screens say so for a while.
       restarted: !!restarted,
-      text: restarted ? `board restarted (boot ${h.boot}); asking for a snapshot` : `board says hello: firmware ${h.fw}, bundle ${h.bh}, ${h.board}, boot ${h.boot}`,
+      // In the page's words: staff at a terminal saw only "asking for a snapshot", not what was kept.
+      // The model still holds the state and ui line from before the restart (it reads this hello below).
+      text: restarted ? restartText(restartNote(this.model.state as PvState | null, this.model.ui)) : `board says hello: firmware ${h.fw}, bundle ${h.bh}, ${h.board}, boot ${h.boot}`,
     });
     this.everLive = true;
     this.setStatus('live');
@@ -345,7 +347,7 @@ export class TableMirror extends EventEmitter {
   private onModelEvent(e: MirrorEvent): void {
     switch (e.kind) {
       case 'resync':
-        return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; asking for a snapshot` });
+        return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; reading the game from the board again` });
       case 'synced': {
         const s = this.model.state;
         return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, seamless: e.seamless, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });

@@ -59,9 +59,11 @@ export function wrapEvent(e: string, cols?: number): string[] {
 /**
  * A restart's event, short enough for an 80-column terminal (the page says it at length); with the
  * steal's victim chosen before it (table-text.ts lostVictim: the board does not keep it), a part
- * of its own. `where`: no game goes on (restartNote's cases): "game as it was" read wrong there.
+ * of its own. `where`: no game goes on (restartNote's cases): "game as it was" read wrong there;
+ * 'unknown': the table not read (a --pty sim whose client has not read the game yet).
  */
-export function simRestartEvent(what: string, victim = '', where: 'setup' | 'over' | 'over-setup' | '' = ''): string {
+export function simRestartEvent(what: string, victim = '', where: 'setup' | 'over' | 'over-setup' | 'unknown' | '' = ''): string {
+  if (where === 'unknown') return `${what}: a game is kept (a finished one too); a half-entered throw or a set-up begun is gone`;
   if (where === 'setup') return `${what}: the set-up starts over`;
   if (where === 'over') return `${what}: the finished game as it was`;
   if (where === 'over-setup') return `${what}: the finished game is back (hold BACK for a set-up)`;

@@ -89,6 +89,12 @@ export function restartNote(s: PvState | null = null, ui: MirrorUi | null = null
   return RESTART_NOTE + (v ? `; the steal from ${v} has to be chosen again too (${v}'s seat button)` : '');
 }
 
+/**
+ * A restart said to staff, on the page's footer and in the terminal's notes alike: what was kept
+ * and what has to be entered again (restartNote), not the protocol's steps behind it.
+ */
+export const restartText = (note: string): string => `The board restarted (a power cut?): ${note}`;
+
 /** The line the screens' event lists put between two games (a rematch, a new set-up). */
 export const NEW_GAME_EVENT = '— new game —';
 

@@ -213,6 +213,11 @@ let data = null, recvAt = performance.now(), recvWall = Date.now(), updates = 0,
 // A true minus sign (U+2212), as the terminal view writes it: a hyphen reads as a dash on a TV.
 function scoreText(n) { return (n < 0 ? '\u2212' + (-n) : String(n)) + (n === 1 || n === -1 ? ' pt' : ' pts'); }
 function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ '&':'&amp;', '<':'&lt;', '>':'&gt;', '"':'&quot;', "'":'&#39;' })[c]); }
+// Parts said one after another as sentences: a part that ends its own sentence (the flashing
+// banner's "…by itself).") gets no second full stop ("itself).. Staff:" in the screen-reader line).
+function sentences(parts) {
+  return parts.filter(Boolean).reduce((said, part) => said ? said + (/[.!?]$/.test(said) ? ' ' : '. ') + part : part, '');
+}
 // A list of short items ("odds: marker 71 % · 3+ ravens 33 % · …") breaks only between them ("Murphy
 // 16" above a lone "%", "3+" above "ravens" on a wide screen); anything longer wraps as usual, and a
 // percentage keeps its sign anywhere.
@@ -640,7 +645,7 @@ function render() {
     }
     setText(p.q('.notes'), t.last || '');
     // For a screen reader: what the table should do now, said again only when the words change.
-    const say = [bannerText, p.q('.turn').textContent, (counting ? p.prompt : t.prompt || []).map((l) => l.trim()).join('. '), t.refusal || ''].filter(Boolean).join('. ');
+    const say = sentences([bannerText, p.q('.turn').textContent, sentences((counting ? p.prompt : t.prompt || []).map((l) => l.trim())), t.refusal || '']);
     setText(p.q('.say'), say);
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);

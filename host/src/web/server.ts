@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from '../mirror/table-mirror';
-import { countdownLeft, markerStepText, optionsText, restartNote, promptText, refusalText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
+import { countdownLeft, markerStepText, optionsText, restartNote, promptText, refusalText, restartText, SELFTEST_TEXT, setupText, STAFF_KEYS, STAFF_PAUSE, staffSettings, tableRefusal } from '../view/table-text';
 import { RefusalClock, refusalLeft } from '../view/refusal-clock';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { ICON_SVG, pageHtml } from './page';
@@ -25,8 +25,7 @@ export interface WebOptions {
   odds?: boolean;
 }
 
-/** What the footer says for a while after the board restarted (restartNote: with a steal's victim that was lost). */
-const RESTART_TEXT = (note: string) => `The board restarted (a power cut?): ${note}`;
+/** How long the footer says the board restarted (restartText), unless a press comes first. */
 const RESTART_SHOW_MS = 60_000;
 /** Updates a page may leave unread before it is dropped (a full update is a few kB). */
 const MAX_UNREAD_BYTES = 1 << 20;
@@ -181,7 +180,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
   const downSince = tables.map((t) => (t.status === 'live' ? 0 : now()));
   /** The footer's last event, while the game it belongs to is on (not in set-up, not another game). */
   const lastShown = (t: TableMirror, i: number): string => {
-    if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return RESTART_TEXT(restartedNote[i]);
+    if (restartedAt[i] && now() - restartedAt[i] < RESTART_SHOW_MS) return restartText(restartedNote[i]);
     const s = t.model.state as PvState | null;
     const ui = t.model.ui;
     if (!last[i] || !s || (ui && ui.m === 'setup') || s.n < lastN[i]) return '';
