@@ -2,7 +2,9 @@
 import { EXIT, HostError } from '../errors';
 import { wholeOption } from './whole-option';
 
-export function checkSimOptions(o: { pty?: string; tcp?: string; headless?: boolean; odds?: boolean }): void {
+export function checkSimOptions(o: { pty?: string; tcp?: string; headless?: boolean; odds?: boolean; storage?: string }): void {
+  // A board spec where a file goes: `--storage sim:memory` made a file named "sim:memory".
+  if (o.storage !== undefined && /^sim:/.test(o.storage)) throw new HostError(`--storage ${o.storage}: --storage takes a file, not a board (sim:FILE and sim:memory name a simulated board for -p)`, EXIT.usage, o.storage !== 'sim:memory' ? `--storage ${o.storage.slice(4)}` : 'the sim keeps its Storage in a file: leave --storage out for the default one, or add --fresh to start it empty');
   const exposed = o.pty !== undefined || o.tcp !== undefined;
   // Without a keyboard or a link nothing could press a button: a board running for nobody.
   if (o.headless && !exposed) throw new HostError('--headless leaves the board out of reach: no keyboard, and no --pty or --tcp', EXIT.usage, 'add --pty PATH or --tcp PORT for other programs (dicetray mirror, script, config), or drop --headless to play here');
