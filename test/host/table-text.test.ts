@@ -30,8 +30,10 @@ describe('what the screens say the table should do', () => {
     s = run(s, [{ do: 'choose_target', value: 7 }]);
     expect(lines(s, ui({ e: [3, 4, 5, 6], err: 'wrong_dice_count' }))).toEqual(expect.arrayContaining(['Entering: 3 4 5 6 (4 entered, 3 due)', 'Refused: 3 dice are due, 4 entered']));
     const six = { in: [true, true, true, true, true, true, false], st: -1, vd: false, im: false, so: false };
-    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), six).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (6 joined)');
-    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, false, false, false, false, false, false] })).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (1 joined)');
+    // What to do, too: a table of 7 (the board has 7 seats) was told only what was wrong.
+    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), six).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (6 joined): press 1 of the lit seat buttons again to take them out (6 or 7 players: a house rule, started from the computer, README "Six or seven players")');
+    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, true, true, true, true, true, true] })).pop()).toMatch(/^Refused: Pechvogel is for 2 to 5 players \(7 joined\): press 2 of the lit seat buttons again/);
+    expect(lines(null, ui({ m: 'setup', err: 'bad_setup' }), Object.assign({}, six, { in: [true, false, false, false, false, false, false] })).pop()).toBe('Refused: Pechvogel is for 2 to 5 players (1 joined): each player presses their own seat button, then OK');
     // Under the staff menu: no buttons for the game, and why its countdowns stop.
     const staff = lines(run(s, [{ do: 'throw', faces: [7, 3, 4] }]), ui({ m: 'staff' }));
     expect(staff.join('\n')).not.toMatch(/Reroll window|OK = |own seat button/);

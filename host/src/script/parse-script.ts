@@ -13,7 +13,7 @@ import { beyondLatin1 } from './beyond-latin1';
 import { nonFinitePath } from '../../../shared/conformance/non-finite-path';
 
 export type Step =
-  | { line: number; op: 'new'; names: string[]; seed?: number; start?: number }
+  | { line: number; op: 'new'; names: string[]; seed?: number; start?: number; house67?: boolean }
   | { line: number; op: 'given'; given: Record<string, unknown>; config?: Record<string, unknown> }
   | { line: number; op: 'press' | 'hold' | 'bounce'; buttons: string[] }
   | { line: number; op: 'wait'; ms: number }
@@ -206,22 +206,29 @@ function checkWait(ms: number, line: number, what: string, realTime: boolean): v
 function newStep(rest: string[], line: number): Step {
   // "Ann Lee" is one name, without its quotes (as expect state reads a quoted value).
   const names = rest.filter((w) => !w.includes('=')).map((w) => (QUOTED_WORD.test(w) ? quotedName(w, line) : w));
-  if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N])');
+  if (!names.length) throw new ScriptError(line, 'new needs the players\' names (new Ann Ben [seed=N] [start=N] [house67=1])');
   for (const n of names) boardName(n, line);
-  const opts: { seed?: number; start?: number } = {};
+  const opts: { seed?: number; start?: number; house67?: number } = {};
   for (const w of rest.filter((x) => x.includes('='))) {
     const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
-    if (k !== 'seed' && k !== 'start') throw new ScriptError(line, `unknown option ${k} (seed=N, start=N)`);
-    const n = whole(v, 0, 2 ** 31 - 1);
-    if (n === null) throw new ScriptError(line, `${k} needs a whole number, got ${v}`);
+    if (k !== 'seed' && k !== 'start' && k !== 'house67') throw new ScriptError(line, `unknown option ${k} (seed=N, start=N, house67=1)`);
+    const n = k === 'house67' ? whole(v, 0, 1) : whole(v, 0, 2 ** 31 - 1);
+    if (n === null) throw new ScriptError(line, k === 'house67' ? `house67 is 1 (6 or 7 players allowed) or 0, got ${v}` : `${k} needs a whole number, got ${v}`);
     opts[k] = n;
+  }
+  // The board has 7 seats but the box says 2–5: the board only said bad_setup to a table of 7,
+  // with no word of the house rule it plays (cfg unofficial_player_count).
+  const most = opts.house67 ? 7 : 5;
+  if (names.length > most) {
+    const how = opts.house67 ? 'the board has 7 seats' : '6 or 7 is a house rule the board plays too: add house67=1';
+    throw new ScriptError(line, `Pechvogel is for 2 to ${most} players, got ${names.length} names; ${how}`);
   }
   // start counts from 0 while seats count from 1: start=3 of three players failed only on the
   // board, as bad_setup (start).
   if (opts.start !== undefined && opts.start >= names.length) {
     throw new ScriptError(line, `start=${opts.start}: start is who begins, counted from 0 (start=0 is ${names[0]}), so 0..${names.length - 1} for ${names.length} player${names.length === 1 ? '' : 's'}`);
   }
-  return { line, op: 'new', names, seed: opts.seed, start: opts.start };
+  return { line, op: 'new', names, seed: opts.seed, start: opts.start, ...(opts.house67 ? { house67: true } : {}) };
 }
 
 /** A `chord` step from the words after `chord`: the buttons, then the time from the first word that begins with a digit (3500, 3.5s, 3.5 s). */

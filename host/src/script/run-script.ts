@@ -121,7 +121,7 @@ export class ScriptRunner {
     switch (s.op) {
       case 'new': {
         this.queue = [];
-        t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start });
+        t.link.send({ c: 'new', p: s.names, seed: s.seed, st: s.start, ...(s.house67 ? { cfg: { unofficial_player_count: true } } : {}) });
         await this.after();
         // A set-up the board cannot start is an err (bad_setup: a name too long, …), as for given.
         const no = await this.refusal(0, (m) => m.t === 'new', (m) => m.t === 'err' || (m.t === 'rej' && m.a === 'new'));

@@ -4,7 +4,7 @@
  */
 export const SCRIPT_GRAMMAR = [
   '# comment                             from a # at the line start or after a space, outside "quotes"',
-  'new Ann Ben Cleo [seed=N] [start=N]   new game through the protocol (names = seats 1..n; start = who begins, from 0: start=1 is Ben; "Ann Lee" for a name with spaces, \\" and \\\\ in quotes for a quote and a backslash; Latin-1 letters only: ü, é, ß but no €)',
+  'new Ann Ben Cleo [seed=N] [start=N]   new game through the protocol (names = seats 1..n, 2–5 players; house67=1 beside them: 6 or 7, a house rule; start = who begins, from 0: start=1 is Ben; "Ann Lee" for a name with spaces, \\" and \\\\ in quotes for a quote and a backslash; Latin-1 letters only: ü, é, ß but no €)',
   "given {json}                          start from a scenario 'given' (and optional \"config\")",
   'press S1 K1 K1 OK                     short presses, in order (S1..S7, K1..K6, OK, BK)',
   'hold OK                               long press (held past the long-press time)',

@@ -1,6 +1,7 @@
 /** The mirror's terminal screen before it is fitted to the terminal (fit-screen.ts). */
 import type { ScreenPart } from './fit-screen';
 import { wrap } from '../../../shared/text/wrap';
+import { wrapScreenLine } from './wrap-screen-line';
 
 /** One table on the terminal: its lines before fitting. */
 export interface TableScreen {
@@ -16,7 +17,8 @@ export interface TableScreen {
  * The mirror's terminal screen, per table: header, the down line (not live), the LED board, the
  * game, its latest notes (the first to go on a short terminal). When the tables' own lines do not
  * fit `rows` (two tables at 80 × 24: the second one's prompt was cut off below its LED board), the
- * LED boards go first: the words say what to do, the page and the table show the LEDs.
+ * LED boards go first: the words say what to do, the page and the table show the LEDs. The game's
+ * lines are broken to `cols` (wrap-screen-line.ts), not cut.
  */
 export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, rows?: number, cols?: number): ScreenPart[] {
   const build = (boards: boolean) => {
@@ -25,7 +27,7 @@ export function mirrorScreenParts(views: TableScreen[], webUrl: string | null, r
       const lines = [v.header, ''];
       if (v.down) lines.push('  ' + v.down);
       if (boards) lines.push(...v.board.map((r) => '  ' + r), '');
-      lines.push(...v.game.map((r) => '  ' + r), '');
+      lines.push(...v.game.flatMap((r) => wrapScreenLine('  ' + r, cols)), '');
       parts.push({ lines }, ...noteParts(v.notes, cols));
     }
     parts.push({ lines: (webUrl ? [`page: ${webUrl}`] : []).concat('Ctrl-C quits.') });

@@ -1,6 +1,7 @@
 /** The sim's own terminal screen before it is fitted to the terminal (fit-screen.ts). */
 import type { ScreenPart } from './fit-screen';
 import { SIM_KEYS } from './terminal-view';
+import { wrapScreenLine } from './wrap-screen-line';
 
 /** What the sim shows: `game` is empty when no mirror runs in-process (the LEDs are all there is). */
 export interface SimScreen {
@@ -20,7 +21,7 @@ export interface SimScreen {
  * press is said beside the game, so it stays in view.
  */
 export function simScreenParts(s: SimScreen, rows?: number, cols?: number): ScreenPart[] {
-  const game = s.game.concat(s.long ? ['(long press: next key)'] : []);
+  const game = s.game.flatMap((l) => wrapScreenLine(l, cols)).concat(s.long ? ['(long press: next key)'] : []);
   const events: string[] = [];
   for (const e of s.events) events.push(...wrapEvent(e, cols));
   const build = (board: string[]) => [

@@ -285,7 +285,10 @@ export function tableRefusal(err: string, s: PvState | null, ui: MirrorUi | null
   if (who) return `Refused: ${who} has no frustration to spend`;
   if (err === 'bad_setup' && setup) {
     const n = setup.in.filter((x) => x).length;
-    if (n < 2 || n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined)`;
+    // What to do, not only what is wrong: a table of 7 (the board has 7 seats) was left guessing
+    // whether an option turned on 6–7; that house rule is started from the computer (README).
+    if (n > 5) return `Refused: Pechvogel is for 2 to 5 players (${n} joined): press ${n - 5} of the lit seat buttons again to take them out (6 or 7 players: a house rule, started from the computer, README "Six or seven players")`;
+    if (n < 2) return `Refused: Pechvogel is for 2 to 5 players (${n} joined): each player presses their own seat button, then OK`;
   }
   return refusalText(err);
 }

@@ -631,7 +631,8 @@ function render() {
         const rank = over && s.scores ? (order.findIndex((j) => s.scores[j] === s.scores[i]) + 1) + '.' : '';
         const tags = (s.murphy === i ? '<span class="tag">Murphy</span>' : '') + (ui && ui.v && ui.v.indexOf(i) >= 0 && !over ? '<span class="tag vote">frustrates</span>' : '');
         return '<li class="' + cls + '" data-seat="' + i + '"' + (i === s.active && !over ? ' aria-current="true"' : '') + '><span class="rank">' + rank + '</span><span class="name" title="' + esc(pl.name) + '">' + esc(pl.name) + '</span>'
-          + '<span class="markers">' + pl.markers.map(marker).join('') + '</span>'
+          // Named for a screen reader: the bare values read "Ben 3 5 7 15 pts", one number among others.
+          + '<span class="markers"' + (pl.markers.length ? ' role="img" aria-label="' + (pl.markers.length === 1 ? 'marker ' : 'markers ') + pl.markers.map(esc).join(', ') + '"' : '') + '>' + pl.markers.map(marker).join('') + '</span>'
           + '<span class="frus" title="frustrations"' + (pl.frustrations > 0 ? ' role="img" aria-label="' + esc(pl.frustrations) + (pl.frustrations === 1 ? ' frustration' : ' frustrations') + '"' : '') + '>' + frusText(pl.frustrations) + '</span>'
           + '<span class="tags">' + tags + '</span><span class="score">' + (s.scores ? scoreText(s.scores[i]) : '') + '</span></li>';
       }).join(''));
