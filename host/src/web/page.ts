@@ -646,7 +646,10 @@ function render() {
     }
     setText(p.q('.notes'), t.last || '');
     // For a screen reader: what the table should do now, said again only when the words change.
-    const say = sentences([bannerText, p.q('.turn').textContent, sentences((counting ? p.prompt : t.prompt || []).map((l) => l.trim())), t.refusal || '']);
+    // At the end the headline says "Game over" already: the prompt's own "Game over:" was read twice.
+    const head = p.q('.turn').textContent;
+    const said = (counting ? p.prompt : t.prompt || []).map((l) => l.trim()).map((l, i) => (i === 0 && /^Game over/.test(head) ? l.replace(/^Game over: (.)/, (m, c) => c.toUpperCase()) : l));
+    const say = sentences([bannerText, head, sentences(said), t.refusal || '']);
     setText(p.q('.say'), say);
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
