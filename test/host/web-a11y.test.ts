@@ -140,6 +140,10 @@ describe('the wall page to a screen reader', () => {
     // The headline and the host's lines for now (here the marker step, counting down).
     expect(say).toContain(await panel.locator('.turn').textContent());
     expect(say).toContain((await panel.locator('.window .lines').textContent())!.slice(0, 20));
+    // What just happened too (the throw, a steal, Murphy changing hands: the footer's event line).
+    const happened = (await panel.locator('.notes').textContent())!;
+    expect(happened.length).toBeGreaterThan(5);
+    expect(say).toContain(happened);
     // Not the seconds: they change ten times a second and a screen reader would say each.
     expect(say).not.toMatch(/\d+\.\d s/);
     const first = say;

@@ -645,11 +645,13 @@ function render() {
         + (s.players.some((pl) => pl.frustrations > 0) ? '<span class="grp">' + (over ? '✖ a frustration: −3 points (−7 with Murphy)' : '✖ a frustration: −3 points at the end') + '</span>' : ''));
     }
     setText(p.q('.notes'), t.last || '');
-    // For a screen reader: what the table should do now, said again only when the words change.
+    // For a screen reader: what just happened and what the table should do now, said again only when the words change.
     // At the end the headline says "Game over" already: the prompt's own "Game over:" was read twice.
     const head = p.q('.turn').textContent;
     const said = (counting ? p.prompt : t.prompt || []).map((l) => l.trim()).map((l, i) => (i === 0 && /^Game over/.test(head) ? l.replace(/^Game over: (.)/, (m, c) => c.toUpperCase()) : l));
-    const say = sentences([bannerText, head, sentences(said), t.refusal || '']);
+    // What just happened first (a steal, Murphy changing hands): a blind player otherwise learnt of it
+    // only by reading through the standings.
+    const say = sentences([bannerText, t.last || '', head, sentences(said), t.refusal || '']);
     setText(p.q('.say'), say);
     const deadline = counting ? recvAt + ui.left : 0;
     if (deadline && !p.deadline) p.span = Math.max(ui.left, 1);
