@@ -19,7 +19,8 @@ import { spreadsheetTime } from '../spreadsheet-time';
 /**
  * One row per throw (README "Commands", --csv). `kind` is first, throw, reroll_reduce,
  * reroll_frustrate, correct, or gap (the mirror picked the table up again at step n after not
- * seeing it: throws before may be missing); `source` entered (faces keyed in) or virtual (a roll); `dice` and
+ * seeing it: throws before may be missing); `source` entered (faces keyed in), virtual (a roll) or
+ * empty (a first throw read from the board's state after a gap, not seen thrown); `dice` and
  * `faces` are what was thrown; `target` is the turn's target (for a first throw the one chosen from
  * it: its row is written when the target is chosen) and `targets`/`ravens` count the target faces
  * and ravens among this throw's own dice. `phase` is the phase after it. A correct row replaces the
@@ -77,7 +78,8 @@ interface ThrowRow {
   n: number;
   player: string;
   kind: string;
-  source: 'entered' | 'virtual';
+  /** Empty: a first throw read from the board's state after a gap, not seen thrown. */
+  source: 'entered' | 'virtual' | '';
   faces: unknown[];
   target: number | null;
   phase: string;
@@ -95,6 +97,9 @@ function facesOf(a: Record<string, unknown>, line: unknown): unknown[] {
   }
 }
 
+/** An action log's file name: its UTC time stamp, the table, the table's running number. */
+const LOG_NAME = /^(\d{8}T\d{6}Z)-(.+)-(\d+)\.jsonl$/;
+
 /** A table's label as a file name part. */
 function safeName(label: string): string {
   return label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
@@ -109,7 +114,12 @@ export class ActionLogWriter {
   private reported = new Set<string>();
   /** Tables whose log file lost a line: their next action starts a new file. */
   private broken = new Set<string>();
-  private count = 0;
+  /**
+   * Per table: the number of its newest log file. It goes on from the highest number the folder
+   * already holds for the table, so one evening's files count 1, 2, 3 … across mirror restarts
+   * (each run began at 1 again: three '-1' files for three different games).
+   */
+  private count = new Map<string, number>();
   private now: () => number;
   /** Between the CSV's fields. */
   private sep: string;
@@ -227,6 +237,15 @@ export class ActionLogWriter {
       } else if (!cur || cur.hash !== hash) this.newFile(t, hash); // else the same game goes on in the same file
     }
     if (gap && this.opts.csv) this.safely(label, () => this.writeGap(label, s));
+    // Picked up where a first throw waits for its target: the board's state still holds its
+    // faces, and its row would be lost (a player's turns counted one short). How it was thrown
+    // was not seen: its source stays empty.
+    if (gap && this.opts.csv && s && s.phase === 'await_target' && Array.isArray(s.turn.first_faces)) {
+      const p = s.players[s.active];
+      this.lastThrow.set(label, s.n);
+      const cur = this.files.get(label);
+      this.pending.set(label, { time: this.now(), log: cur ? basename(cur.file) : '', n: s.n, player: p ? p.name : '', kind: 'first', source: '', faces: s.turn.first_faces.slice(), target: null, phase: s.phase, corrects: null });
+    }
   }
 
   /**
@@ -273,10 +292,11 @@ export class ActionLogWriter {
   private newFile(t: TableMirror, hash: string): void {
     const safe = safeName(t.label);
     let file = '';
+    let count = this.count.get(t.label) ?? this.highestNumber(safe);
     // Never over another run's file of the same second, nor through a link left at its name
     // (created here or not at all: a link, even one to nowhere, is a name taken).
     for (;;) {
-      file = join(this.opts.dir!, `${stamp(this.now())}-${safe}-${++this.count}.jsonl`);
+      file = join(this.opts.dir!, `${stamp(this.now())}-${safe}-${++count}.jsonl`);
       try {
         writeFileSync(file, t.model.log.join('\n') + '\n', { flag: 'wx' });
         break;
@@ -284,9 +304,24 @@ export class ActionLogWriter {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
     }
+    this.count.set(t.label, count);
     this.files.set(t.label, { file, hash });
     this.broken.delete(t.label);
     if (this.opts.onFile) this.opts.onFile(t.label, file);
+  }
+
+  /** The highest number of a log this directory holds for a table (0: none). */
+  private highestNumber(safe: string): number {
+    let high = 0;
+    try {
+      for (const name of readdirSync(this.opts.dir!)) {
+        const m = LOG_NAME.exec(name);
+        if (m && m[2] === safe) high = Math.max(high, Number(m[3]));
+      }
+    } catch {
+      // An unreadable folder: writing the file will say what is wrong.
+    }
+    return high;
   }
 
   /**
@@ -298,7 +333,7 @@ export class ActionLogWriter {
     let best: { name: string; key: string } | null = null;
     try {
       for (const name of readdirSync(this.opts.dir!)) {
-        const m = /^(\d{8}T\d{6}Z)-(.+)-(\d+)\.jsonl$/.exec(name);
+        const m = LOG_NAME.exec(name);
         // Same second: the higher count is the later file.
         const key = m && m[2] === safe ? m[1] + m[3].padStart(9, '0') : '';
         if (key && (!best || key > best.key)) best = { name, key };
