@@ -6,13 +6,10 @@
  * when it is read; the README's command, run as written, leaves that game for `npm start`.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SIM_STORAGE } from '../../host/src/defaults';
 import { parseScript } from '../../host/src/script/parse-script';
-import { CLI, scratchDir } from '../support/host-harness';
-import { run } from './cli-run';
+import { playReadmeSimLine } from './readme-sim-line';
 
 const README = readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
 
@@ -30,16 +27,6 @@ describe('six or seven players', () => {
     expect(at, 'README says how to play with six or seven').toBeGreaterThan(README.indexOf('## Your first game'));
     expect(README.slice(README.indexOf('1. **Set-up.**'), at)).toContain('2 to 5 players');
     const line = README.slice(at).split('\n').find((l) => l.includes('dicetray script'))!;
-    expect(line).toContain(`--board sim:${DEFAULT_SIM_STORAGE}`);
-    const dir = scratchDir('dt-readme-seven-');
-    mkdirSync(path.join(dir, path.dirname(DEFAULT_SIM_STORAGE)), { recursive: true });
-    const r = spawnSync('bash', ['-c', line.replace('npx dicetray', `"${process.execPath}" "${CLI}"`)], { cwd: dir, encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const check = path.join(dir, 'check.table');
-    writeFileSync(check, 'expect state active=Ann players.Gus.markers=[] phase=await_first_throw\n');
-    const c = await run(['script', check, '--board', `sim:${DEFAULT_SIM_STORAGE}`], dir);
-    expect(c.err).toBe('');
-    expect(c.code).toBe(0);
+    await playReadmeSimLine(line, 'dt-readme-seven-', 'expect state active=Ann players.Gus.markers=[] phase=await_first_throw');
   });
 });
