@@ -3,6 +3,7 @@
  * build error naming it), compiles the LED layout into index data, bundles with the Espruino
  * pipeline, stamps the bundle hash and checks the board's Storage budget.
  */
+import { WIRE_KEYS } from '../../shared/protocol/wire-keys';
 import { writeFileSync } from 'node:fs';
 import { makeFolder } from './make-folder';
 import { dirname, join } from 'node:path';
@@ -98,7 +99,8 @@ export interface FirmwareBuild {
 export async function buildFirmware(opts: { board?: string; out?: string; minify?: boolean } = {}): Promise<FirmwareBuild> {
   const data = buildData(opts.board || DEFAULT_BOARD);
   // The firmware's own member names, shortened alike in the boot bundle and its Storage modules.
-  const mangle = { props: INTERNAL_PROPS, cache: {} as Record<string, string | false> };
+  // The state's key names too, pinned to the protocol's wire names (wire-keys.ts).
+  const mangle = { props: INTERNAL_PROPS.concat(Object.keys(WIRE_KEYS)), cache: Object.assign({}, WIRE_KEYS) as Record<string, string | false> };
   const bundle = await bundleForEspruino({
     entry: join(ROOT, 'firmware', 'src', 'main.ts'),
     minify: opts.minify !== false,

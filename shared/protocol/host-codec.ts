@@ -1,7 +1,8 @@
 /**
  * Host-side codec: decode board lines tolerantly, encode commands as EVENT packets.
  */
-import { LINE_PREFIX, type BoardMsg, type HostCmd } from './messages';
+import { LINE_PREFIX, type BoardMsg, type HostCmd, type Snapshot } from './messages';
+import { expandKeys, shortenKeys } from './wire-keys';
 
 export type Decoded = { ok: true; msg: BoardMsg } | { ok: false; reason: 'noise' | 'bad_json' | 'bad_message'; line: string };
 
@@ -20,13 +21,18 @@ export function decodeLine(raw: string): Decoded {
   if (!o || typeof o !== 'object' || typeof (o as BoardMsg).t !== 'string' || typeof (o as BoardMsg).s !== 'number') {
     return { ok: false, reason: 'bad_message', line: raw };
   }
-  return { ok: true, msg: o as BoardMsg };
+  return { ok: true, msg: expandKeys(o) as BoardMsg };
+}
+
+/** A snapshot's chunks joined (JSON text), with the conventions' key names; throws on bad JSON. */
+export function parseSnapshot(text: string): Snapshot {
+  return expandKeys(JSON.parse(text)) as Snapshot;
 }
 
 /** DLE SOH, then 3-bit type EVENT (0x4000) and 13-bit length, then the JSON text. */
 export function encodePacket(cmd: HostCmd): Uint8Array {
   // ASCII only (\u escapes): the board sees bytes, and a byte count must equal a char count.
-  const json = JSON.stringify(cmd).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  const json = JSON.stringify(shortenKeys(cmd)).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   // A length whose low byte is 3 is a Ctrl-C to a board's USB (taken before the packet is seen)
   // and to the Linux build, 4 (EOF) ends the Linux build reading stdin: pad the JSON past them.
   let padded = json;

@@ -16,7 +16,8 @@
 import type { LogHeader } from '../engine/log';
 import type { Face, PvState } from '../games/pechvogel/types';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: the game state's keys as one capital letter each (wire-keys.ts). */
+export const PROTOCOL_VERSION = 2;
 export const LINE_PREFIX = 'DT:';
 /** The most bytes a board line takes on the wire, its line ending included. */
 export const MAX_LINE_BYTES = 200;

@@ -3,6 +3,7 @@
  * plays is use (the idle clock behind attract and abandon starts again), an action with no game is
  * refused in words, and the LED current budget cannot be raised past USB's limit by a raw packet.
  */
+import { expandKeys } from '../../shared/protocol/wire-keys';
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
@@ -173,7 +174,7 @@ describe('host commands', () => {
     if (!r.ok) throw new Error(r.error.code);
     expect(sim.requestSync({ c: 'load', st: r.state as unknown as Record<string, unknown> } as HostCmd).ack).toBe(true);
     const files = board.storage.files;
-    const cp = JSON.parse(files['dt.game'] !== undefined ? files['dt.game'] : files['dt.gam2']);
+    const cp = expandKeys(JSON.parse(files['dt.game'] !== undefined ? files['dt.game'] : files['dt.gam2']));
     expect(cp.s).toEqual(r.state);
     expect(cp.h).toEqual({ log: 'dicetray-log/1', game: 'pechvogel', seats: [0, 1] });
     // The game goes on from it after a power cut, and a mirror joining gets the same header.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WIRE_KEYS } from '../../shared/protocol/wire-keys';
 import { INTERNAL_PROPS, safeInternalProps } from '../../firmware/build/internal-props';
 import { ROOT } from '../../firmware/build/paths';
 import { ensureBundle } from '../../host/src/firmware-bundle';
@@ -14,6 +15,9 @@ describe('internal property names the firmware build shortens', () => {
   it('are gone from the built bundle, which still names what the host reads', async () => {
     const { code } = await ensureBundle();
     for (const p of INTERNAL_PROPS) expect(code.indexOf('.' + p), p).toBe(-1);
-    for (const p of ['correcting', 'deadline', 'window_ms', 'leds_link', 'players']) expect(code.indexOf(p), p).toBeGreaterThan(0);
+    for (const p of ['correcting', 'deadline', 'window_ms', 'leds_link', 'seatsIn']) expect(code.indexOf(p), p).toBeGreaterThan(0);
+    // The state's keys go by their wire names (protocol v2): not one long name is left as a key.
+    for (const k of Object.keys(WIRE_KEYS)) expect([code.search(new RegExp('\\.' + k + '\\b')), code.search(new RegExp('[{,]' + k + ':'))], k).toEqual([-1, -1]);
+    expect(code.indexOf('.' + WIRE_KEYS.players), 'players as B').toBeGreaterThan(0);
   });
 });

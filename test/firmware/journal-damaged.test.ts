@@ -9,6 +9,7 @@
  *  - a full Storage refuses the action it cannot journal (storage_full) instead of dropping the press silently;
  *  - a reroll window's votes file naming a seat the game does not have (damaged, foreign) restores no votes.
  */
+import { expandKeys, shortenKeys } from '../../shared/protocol/wire-keys';
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -26,9 +27,9 @@ describe('a journal the board cannot resume', () => {
     for (let i = 0; i < 4; i++) g.move();
     const files = g.board.storage.files;
     const name = checkpointOf(files);
-    const cp = JSON.parse(files[name]);
+    const cp = expandKeys(JSON.parse(files[name]));
     cp.s.active = 5; // two players more than the game has
-    files[name] = JSON.stringify(cp);
+    files[name] = JSON.stringify(shortenKeys(cp));
     const from = g.sim.msgs.length;
     g.restart();
     const msgs = g.sim.msgs.slice(from);
@@ -36,6 +37,21 @@ describe('a journal the board cannot resume', () => {
     expect(msgs.find((m) => m.t === 'err')).toMatchObject({ code: 'resume_failed' });
     expect(g.sim.snapshot().st).toBeNull();
     // Set-up from the buttons still works: two seats, OK.
+    g.sim.press('S1', 'S2', 'OK');
+    expect(g.snap()).toMatchObject({ n: 0, phase: 'await_first_throw' });
+    expect(g.board.errors).toEqual([]);
+  });
+
+  it("a checkpoint written by protocol v1 firmware (the state's long key names) after a flash: set-up, resume_failed, nothing thrown", async () => {
+    const g = await game(6);
+    for (let i = 0; i < 4; i++) g.move();
+    const files = g.board.storage.files;
+    const name = checkpointOf(files);
+    files[name] = JSON.stringify(expandKeys(JSON.parse(files[name])));
+    const from = g.sim.msgs.length;
+    g.restart();
+    expect(g.sim.msgs.slice(from).find((m) => m.t === 'err')).toMatchObject({ code: 'resume_failed', msg: 'Error: checkpoint: phase' });
+    expect(g.sim.snapshot().st).toBeNull();
     g.sim.press('S1', 'S2', 'OK');
     expect(g.snap()).toMatchObject({ n: 0, phase: 'await_first_throw' });
     expect(g.board.errors).toEqual([]);

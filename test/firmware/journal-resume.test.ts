@@ -4,6 +4,7 @@
  * lines): checkpoints in an uncut game, and two complete checkpoints after a cut before the old
  * one's erase.
  */
+import { expandKeys } from '../../shared/protocol/wire-keys';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_AFTER_BYTES, CHECKPOINT_FILES, LINES_FILE } from '../../firmware/src/journal';
 import { journalGame } from '../support/journal-game';
@@ -61,7 +62,7 @@ describe('the journal between power cuts', () => {
     // The second checkpoint goes to the second slot; the power goes before the first slot's erase.
     const written = playUntilCutBeforeErase(g, 0);
     expect(g.board.storage.files[CHECKPOINT_FILES[0]], 'the older checkpoint is still there').toBeTruthy();
-    const newer = JSON.parse(written).s;
+    const newer = expandKeys(JSON.parse(written)).s;
     expect(newer.n).toBeGreaterThan(JSON.parse(g.board.storage.files[CHECKPOINT_FILES[0]]).s.n);
     g.board.boot();
     g.board.advance(50);
@@ -76,7 +77,7 @@ describe('the journal between power cuts', () => {
     const slotOf = (i: number) => g.board.storage.files[CHECKPOINT_FILES[i]];
     const resumedFrom = slotOf(0) ? 0 : 1;
     const written = playUntilCutBeforeErase(g, resumedFrom);
-    const newer = JSON.parse(written).s;
+    const newer = expandKeys(JSON.parse(written)).s;
     g.board.boot();
     g.board.advance(50);
     expect(g.snap()).toEqual(newer);

@@ -7,6 +7,7 @@
  *
  * Skipped without ESPRUINO_BIN.
  */
+import { expandKeys } from '../../shared/protocol/wire-keys';
 import { describe, expect, it } from 'vitest';
 import { ensureBundle } from '../../host/src/firmware-bundle';
 import { EspruinoProcess, retryOnPortRace } from '../support/espruino-process';
@@ -64,7 +65,7 @@ describe.skipIf(!BIN)('resuming a journal on Espruino 2v29 for Linux ($ESPRUINO_
       const dir = p.dir;
       try {
         const cp = (await p.probe('var S=require("Storage");print("CP",S.read("dt.game")||S.read("dt.gam2"))', /CP (.*)/))[1];
-        expect(JSON.parse(cp).s.undo).toMatchObject({ players: '=', middle: '=' });
+        expect(expandKeys(JSON.parse(cp)).s.undo).toMatchObject({ players: '=', middle: '=' });
         const before = joinSnapshot((await p.request({ c: 'snap' })).msgs)!.st;
         await p.stop(true);
         p = await EspruinoProcess.start({ bin: BIN, cwd: dir, removeDir: true }, undefined, 60_000);

@@ -9,6 +9,7 @@
  * shares what the throw left as it was: two checkpoints with the copy in full and a full chunk did
  * not fit beside each other for seven seats.
  */
+import { expandKeys } from '../../shared/protocol/wire-keys';
 import { describe, expect, it } from 'vitest';
 import type { HostCmd } from '../../shared/protocol/messages';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -29,9 +30,10 @@ describe('a long turn in a Pico-sized Storage', () => {
     const g = await journalGame(3, players ? [...players] : undefined, players ? { unofficial_player_count: true } : undefined);
     const st = g.board.storage;
     // As a board is: the boot bundle and both modules in Storage beside the journal.
-    expect(st.bootRoom).toBeGreaterThan(32 * 1000);
+    expect(st.bootRoom).toBeGreaterThan(30 * 1000);
     expect(Object.keys(st.files)).toEqual(expect.arrayContaining(['dt.maint', 'dt.rare']));
-    expect(st.capacity - st.used()).toBeLessThan(8 * 1024);
+    // What a Pico has left beside the firmware: the journal's 7.8 KB and the build's spare room.
+    expect(st.capacity - st.used()).toBeLessThan(10 * 1024);
     g.sim.requestSync({ c: 'act', a: { do: 'throw', faces: FACES[0] } } as HostCmd);
     let longest = 0;
     for (let i = 1; i <= 150; i++) {
@@ -44,7 +46,7 @@ describe('a long turn in a Pico-sized Storage', () => {
     expect(longest).toBeLessThanOrEqual(st.chunk);
     // Checkpoints came in the turn (the lines started again), the undo copy's shared members
     // written as the state's own (journal.ts Undo.same).
-    const cp = CHECKPOINT_FILES.map((f) => st.files[f] && JSON.parse(st.files[f])).find((c) => c && c.s.n > 1);
+    const cp = CHECKPOINT_FILES.map((f) => st.files[f] && expandKeys(JSON.parse(st.files[f]))).find((c) => c && c.s.n > 1);
     expect(cp).toBeTruthy();
     expect(cp.s.undo).toMatchObject({ players: '=', config: '=', middle: '=' });
     const before = g.snap();

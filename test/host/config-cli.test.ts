@@ -9,7 +9,7 @@ import { SETTINGS } from '../../host/src/commands/config-settings';
 import { encodePacket } from '../../shared/protocol/host-codec';
 import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
-import type { HostCmd } from '../../shared/protocol/messages';
+import { PROTOCOL_VERSION, type HostCmd } from '../../shared/protocol/messages';
 
 // `dicetray config` as a child process against simulated boards: on a pseudo-terminal (socat) as
 // a USB board appears, as a `dicetray sim --pty` process restarted on the same Storage file, as a
@@ -68,7 +68,7 @@ async function standInBoard(declined: string[], how: { v?: number; other?: boole
         const cmd = JSON.parse(buf.subarray(at + 4, at + 4 + len).toString('latin1')) as HostCmd;
         buf = buf.subarray(at + 4 + len);
         got.push(cmd);
-        if (cmd.c === 'hello') line({ t: 'hello', v: how.v ?? 1, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
+        if (cmd.c === 'hello') line({ t: 'hello', v: how.v ?? PROTOCOL_VERSION, fw: '0.0.9', bh: 'olderfw0', game: 'pechvogel', board: 'STAND_IN', boot: 3 });
         else if (cmd.c === 'cfg' && how.lose === 'refusal') s++; // its bad_config line, the first after the hello, lost
         else if (cmd.c === 'cfg' && declined.indexOf(cmd.k) >= 0) line({ t: 'err', code: 'bad_config', msg: cmd.k });
         else if (cmd.c === 'cfg' && how.other) line({ t: 'err', code: 'unknown_button', msg: 'S9' });
@@ -301,9 +301,9 @@ describe('dicetray config', () => {
   }, 60_000);
 
   it('a board that speaks another protocol is exit 4 and is sent no setting', async () => {
-    const b = await standInBoard([], { v: 2 });
+    const b = await standInBoard([], { v: 9 });
     const r = await run(['config', '-p', b.url, 'beep=off'], scratchDir('dt-config-'));
-    expectClean(r, 4, /protocol mismatch on tcp:\S+: the board speaks v2/);
+    expectClean(r, 4, /protocol mismatch on tcp:\S+: the board speaks v9, this host v2/);
     expect(b.got.filter((c) => c.c === 'cfg')).toEqual([]);
   }, 60_000);
 

@@ -296,7 +296,7 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     cleanup.push(() => pb.stop());
     const cli = new Cli(['mirror', '--port', pb.path, '--json', '--no-log']);
     expect(await cli.exited).toBe(4);
-    expect(cli.err.join('\n')).toMatch(/^dicetray: protocol mismatch on .*ttyDT2: the board speaks v2, this host v1/m);
+    expect(cli.err.join('\n')).toMatch(/^dicetray: protocol mismatch on .*ttyDT2: the board speaks v3, this host v2/m);
     expect(cli.err.join('\n')).toMatch(/hint: .*dicetray flash --port/);
   });
 

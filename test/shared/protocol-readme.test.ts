@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { COMMANDS } from '../../shared/protocol/messages';
+import { COMMANDS, PROTOCOL_VERSION } from '../../shared/protocol/messages';
+import { WIRE_KEYS } from '../../shared/protocol/wire-keys';
 import { ROOT } from '../../firmware/build/paths';
 import { bootedSim } from '../support/game-driver';
 
@@ -20,6 +21,11 @@ const source = (dir: string): string =>
 describe("the README's serial protocol", () => {
   it('is there', () => {
     expect(section.length).toBeGreaterThan(1000);
+  });
+
+  it("names its version and every key's short name on the wire", () => {
+    expect(section).toContain(`protocol version ${PROTOCOL_VERSION})`);
+    for (const k of Object.keys(WIRE_KEYS)) expect(section, k).toContain('`' + k + '` ' + WIRE_KEYS[k] + (k === 'scores' ? '.' : ','));
   });
 
   it('shows every command the board takes', () => {

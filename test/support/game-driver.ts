@@ -11,7 +11,7 @@ import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { legalActions } from '../../shared/games/pechvogel/legal-actions';
 import type { Face, PvState } from '../../shared/games/pechvogel/types';
 import type { BoardMsg, HostCmd, Snapshot } from '../../shared/protocol/messages';
-import { encodePacket } from '../../shared/protocol/host-codec';
+import { encodePacket, parseSnapshot } from '../../shared/protocol/host-codec';
 import { BoardLink } from '../../host/src/link/board-link';
 import type { SimBoard } from '../../host/src/sim/sim-board';
 import type { Reply } from './espruino-process';
@@ -173,7 +173,7 @@ export function joinSnapshot(msgs: BoardMsg[]): GameSnapshot | null {
     parts.push(m.d);
     done = m.end === 1;
   }
-  return done ? JSON.parse(parts.join('')) : null;
+  return done ? (parseSnapshot(parts.join('')) as unknown as GameSnapshot) : null;
 }
 
 /**

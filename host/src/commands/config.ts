@@ -14,6 +14,7 @@
  * are shown (older firmware sent only window_ms and brightness; the others are then reported as
  * not readable), and setting works all the same.
  */
+import { parseSnapshot } from '../../../shared/protocol/host-codec';
 import { openBoard, parseBoardSpec, type BoardSpec, type BoardStream } from '../link/open-board';
 import { findOneBoard } from '../link/find-boards';
 import { bridgeToTcp } from '../link/tcp-bridge';
@@ -153,7 +154,7 @@ class ConfigLink {
     const text = await p;
     let snap: Partial<Snapshot> = {};
     try {
-      snap = JSON.parse(text);
+      snap = parseSnapshot(text);
     } catch {
       // A garbled snapshot only costs the kiosk fallback's values.
     }

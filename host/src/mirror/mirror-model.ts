@@ -3,6 +3,7 @@
  * every accepted action replayed through the same engine. A sequence gap, a board restart or
  * a replay that disagrees makes it ask for a new snapshot; it says so through events.
  */
+import { parseSnapshot } from '../../../shared/protocol/host-codec';
 import { EventEmitter } from 'node:events';
 import { step } from '../../../shared/engine/step';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
@@ -248,7 +249,7 @@ export class MirrorModel extends EventEmitter {
     // Typed as the protocol has it, read as if it might not be (a board's JSON is checked below).
     let snap: Partial<Snapshot>;
     try {
-      snap = JSON.parse(text);
+      snap = parseSnapshot(text);
     } catch {
       this.wantSnapshot = false;
       return this.resync('snapshot was garbled');
