@@ -314,7 +314,7 @@ export class App {
           saveConfig(app.cfg);
           app.frame.setLimits(app.cfg.brightness, app.cfg.led_budget_ma);
         },
-        abandon: () => app.abandon(),
+        abandon: () => app.abandon('staff'),
         maintenance: () => consoleToPort(app),
         selfTest: () => app.startSelfTest(),
       });
@@ -343,14 +343,16 @@ export class App {
   /**
    * Ends the game in progress and returns to set-up (staff, or an abandoned kiosk table), an empty
    * one: the next table joined the last one's seats and options (a long BACK at game over keeps them).
+   * `why` goes to the host, whose log and screens say why the game stopped: 'staff' (K3 in the
+   * staff menu), 'idle' (abandon_ms), 'storage_full' (a new game that found no room).
    */
-  abandon(): void {
+  abandon(why: string): void {
     // Its countdowns go with it (a window's timer kept the old game in RAM until it ran out).
     this.table.stopClocks();
     this.journal.clear();
     this.setGame(null, null);
     this.table.ui = newUi();
-    this.send({ t: 'new', n: 0 });
+    this.send({ t: 'new', n: 0, why: why });
   }
 
   feedback(kind: 'ok' | 'refused' | 'vote' | 'turn'): void {
@@ -448,7 +450,7 @@ export class App {
     }
     // Kiosk: a game nobody touched for abandon_ms is cleared for the next table.
     if (!this.selftest && this.cfg.abandon_ms > 0 && this.state && now - this.lastInput > this.cfg.abandon_ms) {
-      this.abandon();
+      this.abandon('idle');
       redraw = true;
     }
     if (redraw) this.refresh();

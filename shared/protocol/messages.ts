@@ -58,7 +58,12 @@ export type BoardMsg =
    * middle lacks the value. A snapshot carries the same in its ui (seatsIn, startSeat, ...).
    */
   | { t: 'setup'; s: number; in: boolean[]; st: number; vd: boolean; im: boolean; so: boolean }
-  | { t: 'new'; s: number; n: number }
+  /**
+   * A game began (`n` its step) or the one in play ended to set-up (`n` 0 and `why`, an addition
+   * within version 2: 'staff' K3 in the staff menu, 'idle' the abandon time ran out, 'storage_full'
+   * a new game found no room and the old one is gone too).
+   */
+  | { t: 'new'; s: number; n: number; why?: 'staff' | 'idle' | 'storage_full' }
   | { t: 'err'; s: number; code: string; msg: string };
 
 /** The table UI in a snapshot: the board's own, as JSON. */

@@ -26,7 +26,7 @@ export function adopt(app: App, h: DeviceHeader, st: PvState): RuleError | null 
     app.journal.checkpoint(h, st, true);
   } catch (e) {
     // Not journaled: no game (the old one's lines are gone, its checkpoint must not take the new one's).
-    app.abandon();
+    app.abandon('storage_full');
     return { code: 'storage_full' } as RuleError;
   }
   app.setGame(h, st);

@@ -3,6 +3,7 @@
  * board and its mirror in one terminal, buttons on the keyboard. With --pty PATH or --tcp PORT
  * the board's serial side is exposed for `dicetray mirror`, `script` or `flash`.
  */
+import { gameEndText } from '../mirror/game-end-text';
 import { rmSync } from 'node:fs';
 import { makeFolder } from '../../../firmware/build/make-folder';
 import { dirname, resolve } from 'node:path';
@@ -184,7 +185,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
       else if (e.kind === 'refused' || e.kind === 'table_refused') say(`${tableRefusal(e.code, model!.state, model!.ui, model!.setup)} (${e.code})`);
       else if (e.kind === 'action') say(actionText(e.action, e.before, e.state));
       // A rematch or a new set-up: the last game's events stay above a line of their own.
-      else if (e.kind === 'new_game') say(e.cleared ? '— game ended: set-up —' : NEW_GAME_EVENT);
+      else if (e.kind === 'new_game') say(e.cleared ? (e.why ? `— ${gameEndText(e.why)} —` : '— game ended: set-up —') : NEW_GAME_EVENT);
     });
     link.on('msg', (m) => {
       model!.handle(m);

@@ -74,7 +74,8 @@ export type MirrorEvent =
   | { kind: 'table_refused'; code: string; seat: number }
   | { kind: 'button'; button: string; press: string }
   | { kind: 'board_error'; code: string; msg: string }
-  | { kind: 'new_game'; cleared: boolean };
+  /** `why`: the board's reason for a game it ended (its `new` line), when it gave one. */
+  | { kind: 'new_game'; cleared: boolean; why?: string };
 
 export class MirrorModel extends EventEmitter {
   hello: Hello | null = null;
@@ -111,6 +112,7 @@ export class MirrorModel extends EventEmitter {
   private askedAt = 0;
   /** A `new` line came: the next snapshot says whether a game started or was cleared. */
   private afterNew = false;
+  private newWhy: string | undefined;
   /** That `new` line came in sequence while in sync. */
   private newInSync = false;
 
@@ -207,6 +209,7 @@ export class MirrorModel extends EventEmitter {
         // A new game, or the one in play ended (staff, an abandoned table): the board says which in
         // its snapshot, and the note waits for it.
         this.afterNew = true;
+        this.newWhy = typeof msg.why === 'string' ? msg.why : undefined;
         // A gap in the sequence before it has cleared `synced` already.
         this.newInSync = this.synced;
         this.wantSnapshot = false;
@@ -281,7 +284,7 @@ export class MirrorModel extends EventEmitter {
       const h: LogHeader = snap.st.n === 0 && snap.h.setup ? { log: LOG_FORMAT, game: snap.h.game, setup: snap.h.setup } : { log: LOG_FORMAT, game: snap.st.game, state: snap.st };
       this.log.push(headerLine(h));
     }
-    if (this.afterNew) this.note({ kind: 'new_game', cleared: !snap.st });
+    if (this.afterNew) this.note(snap.st || !this.newWhy ? { kind: 'new_game', cleared: !snap.st } : { kind: 'new_game', cleared: true, why: this.newWhy });
     const seamless = this.afterNew && this.newInSync;
     this.afterNew = false;
     this.newInSync = false;

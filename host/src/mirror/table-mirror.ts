@@ -3,6 +3,7 @@
  * It keeps going through unplug/replug, board resets and sequence gaps (reconnect, hello,
  * snapshot) and reports every step as a note, so the terminal, --json and the page can say so.
  */
+import { gameEndText } from './game-end-text';
 import { EventEmitter } from 'node:events';
 import { BoardLink } from '../link/board-link';
 import type { BoardStream } from '../link/open-board';
@@ -368,7 +369,7 @@ export class TableMirror extends EventEmitter {
       case 'board_error':
         return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${errorText(e.code, e.msg)} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
       case 'new_game':
-        return this.note({ ev: 'new_game', text: e.cleared ? 'game cleared: the table is back in set-up' : 'new game on the board' });
+        return this.note({ ev: 'new_game', ...(e.why ? { why: e.why } : {}), text: e.cleared ? gameEndText(e.why) : 'new game on the board' });
       default:
         return;
     }
