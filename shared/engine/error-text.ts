@@ -58,6 +58,8 @@ export const ERROR_TEXT: Record<string, string> = {
   resume_failed: 'the journaled game could not be resumed: the board started in set-up',
   bad_config: 'the board did not take that setting (an unknown key, or a value out of range)',
   bad_state: 'the state breaks the rules (a count out of range, …): not loaded, the game is as it was',
+  'bad_state:names': "the players' names are too long for the board (at most 16 characters a player, all names together): not loaded, the game is as it was",
+  'bad_state:seats': 'the seats are not one seat button (S1–S7) each, none twice, one per player: not loaded, the game is as it was',
   no_maintenance: "the board's maintenance module (dt.maint) is missing: flash the firmware again",
   unknown_button: 'the board has no such button',
   too_long: 'a board message over the 200-byte line limit was left out',

@@ -220,6 +220,26 @@ describe('host commands', () => {
     expect(board.errors).toEqual([]);
   });
 
+  it('a loaded state with seats that are no seat (a repeat, past S7, a fraction, text) or names past 16 characters a seat is refused (bad_state): each was taken, and a seat press then read another player or none', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0), cfg('marker_ms', 0)]);
+    const given = (a: string, b: string) => pechvogel.fromGiven({ players: [{ name: a, markers: [], frustrations: 0 }, { name: b, markers: [], frustrations: 0 }], active: a, middle: { 3: 3, 4: 3, 5: 3, 6: 3, 7: 3 }, murphy: null }, {});
+    const r = given('Ann', 'Ben');
+    const long = given('A'.repeat(20), 'B'.repeat(13));
+    if (!r.ok || !long.ok) throw new Error('given');
+    for (const [seats, detail] of [[[2, 2], 'seats'], [[0, 7], 'seats'], [[-1, 3], 'seats'], [[0, 1.5], 'seats'], [['0', 1], 'seats'], [{ 0: 0, 1: 1, length: 2 }, 'seats']] as const) {
+      const a = sim.requestSync({ c: 'load', st: r.state, seats } as unknown as HostCmd);
+      expect(a.msgs, JSON.stringify(seats)).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_state', msg: detail }));
+    }
+    const a = sim.requestSync({ c: 'load', st: long.state } as unknown as HostCmd);
+    expect(a.msgs).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_state', msg: 'names' }));
+    expect(sim.snapshot().st).toBeNull();
+    // Names as new takes them: 32 characters for two, however shared; seats as they are.
+    expect(sim.requestSync({ c: 'load', st: given('A'.repeat(20), 'B'.repeat(12)).ok && (given('A'.repeat(20), 'B'.repeat(12)) as { state: unknown }).state, seats: [6, 2] } as unknown as HostCmd).msgs.some((m) => m.t === 'new')).toBe(true);
+    board.press('S3', 80);
+    board.advance(300);
+    expect(board.errors).toEqual([]);
+  });
+
   it("a mirror's ask for the frame ({c:'leds'}, no on) leaves frames over the link as they were (every Espruino object has an on: the simulated board's too)", async () => {
     const { sim } = await bootedSim([]);
     const linked = () => (sim.snapshot() as unknown as { c: { leds_link: boolean } }).c.leds_link;

@@ -85,6 +85,12 @@ describe('dicetray script: refused scripts and boards', () => {
     const r = await cli(['script', script('long.table', `new ${long} Ben\nexpect state phase=await_first_throw\n`)]);
     expect(r.code).toBe(1);
     expect(r.err.join('\n')).toMatch(/long\.table:1: new refused by the board: bad_setup/);
+    // A given with names past 16 characters a player: the board would have taken it, and its
+    // checkpoints could then find no room in a Pico's Storage.
+    const given = `given {"players":[{"name":"${long}","markers":[],"frustrations":0},{"name":"Ben","markers":[],"frustrations":0}],"active":"Ben","middle":{"3":3,"4":3,"5":3,"6":3,"7":3},"murphy":null}\n`;
+    const g = await cli(['script', script('given.table', given + 'expect state phase=await_first_throw\n')]);
+    expect(g.code).toBe(1);
+    expect(g.err.join('\n')).toMatch(/given\.table:1: given refused by the board: bad_state names \(the players' names are too long for the board \(at most 16 characters a player, all names together\)/);
     const empty = await cli(['script', script('empty.table', '# only a comment\n\n')]);
     expect(empty.code).toBe(6);
     expect(empty.err.join('\n')).toMatch(/empty\.table has no steps/);

@@ -21,6 +21,24 @@ function seatRange(n: number): number[] {
 /** Characters a seat for the names of a host's new game (the table's own are "Seat 1" …). */
 const NAME_MAX = 16;
 
+/** Names too long for every checkpoint to fit a Pico's Storage beside the journal's lines. */
+function namesTooLong(names: string[]): boolean {
+  return names.join('').length > names.length * NAME_MAX;
+}
+
+/**
+ * A seat (0..6, S1..S7) for each of `n` players, each once: a seat twice, past S7 or no whole
+ * number made a seat button read another player, or none (and throw at every press).
+ */
+function badSeats(seats: unknown, n: number): boolean {
+  if (!Array.isArray(seats) || seats.length !== n) return true;
+  for (let i = 0; i < n; i++) {
+    const v = seats[i];
+    if (typeof v !== 'number' || v !== Math.floor(v) || v < 0 || v > 6 || seats.indexOf(v) !== i) return true;
+  }
+  return false;
+}
+
 export function command(app: App, c: Record<string, any>): void {
   if (c.c === 'new' || c.c === 'load') {
     let err: RuleError | null;
@@ -29,14 +47,14 @@ export function command(app: App, c: Record<string, any>): void {
       // Names go into every checkpoint (twice with a throw's undo copy): seven long ones left no
       // room in a Pico's Storage for one, and the table could not go on. So 16 characters a seat,
       // all names together.
-      if (!Array.isArray(names) || names.join('').length > names.length * NAME_MAX) return app.err('bad_setup');
+      if (!Array.isArray(names) || namesTooLong(names)) return app.err('bad_setup');
       err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
     } else {
       const st = c.st as PvState;
       // Only states that keep play's invariants: the renderer and the engine rely on them.
       // Seats named for every player, no more: a seat button past the players read a player that
-      // is not there (and threw at every press).
-      const bad = checkPvState(st) || (c.seats && c.seats.length !== st.players.length && 'seats');
+      // is not there (and threw at every press). Names as `new` takes them.
+      const bad = checkPvState(st) || (c.seats != null && badSeats(c.seats, st.players.length) && 'seats') || (namesTooLong(st.players.map((p) => p.name)) && 'names');
       if (bad) return app.err('bad_state', bad);
       // The header names no start state: every checkpoint holds the whole state already, and a
       // copy in the header doubled each one and kept the start in RAM for the whole game (a mirror

@@ -10,7 +10,7 @@ import { pechvogel } from '../../../shared/games/pechvogel';
 import { subsetMismatches } from '../../../shared/conformance/subset-match';
 import type { Step } from './parse-script';
 import { GEOMETRY } from '../../../hardware/led-board';
-import { describeError } from '../../../shared/engine/error-text';
+import { errorText } from '../../../shared/engine/error-text';
 
 export interface ScriptTarget {
   link: BoardLink;
@@ -42,7 +42,7 @@ type Refusal = { code: string; msg?: string };
 
 /** `what` refused, the code in words too: a refusal carries no detail of its own ("bad_setup" alone). */
 function refusedText(what: string, no: Refusal): string {
-  return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${describeError({ code: no.code, message: '' })})`;
+  return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${errorText(no.code, no.msg || '')})`;
 }
 
 /** A path's keys: players."Seat 1".markers → players, Seat 1, markers (a key with a space or a dot in double quotes). */
