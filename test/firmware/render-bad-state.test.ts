@@ -44,6 +44,10 @@ describe('loading a state from the host', () => {
       ['first_faces', make((s) => Object.assign(s, { phase: 'await_target' }, { turn: Object.assign(s.turn, { first_faces: [3, 3, 'R', 9, 'x', 4, 5] }) }))],
       ['phase', make((s) => ((s as { phase: string }).phase = 'lunch'))],
       ['undo middle', make((s) => (s.undo = Object.assign(JSON.parse(JSON.stringify(s)), { middle: [4, 0, 0, 0, 0] })))],
+      // An empty middle ends the game (RULES.md §3.3): in play, a marker step had nothing to take
+      // or return and waited for good, and a first throw began a turn of a game that was over.
+      ['middle', make((s) => Object.assign(s, { phase: 'await_marker_choice', middle: [0, 0, 0, 0, 0] }, { turn: Object.assign(s.turn, { target: 5, targets: 4 }) }))],
+      ['middle', make((s) => (s.middle = [0, 0, 0, 0, 0]))],
     ];
     t.requestSync({ c: 'new', p: ['Ann', 'Ben'] });
     for (const [why, st] of bad) {
@@ -61,6 +65,9 @@ describe('loading a state from the host', () => {
       s.players[2].markers = [3, 3, 3, 7, 7, 7];
       s.murphy = 4;
     });
+    // Over, its middle empty: taken.
+    const over = make((s) => Object.assign(s, { phase: 'game_over', middle: [0, 0, 0, 0, 0], scores: [0, 0, 0, 0, 0], winners: [0, 1, 2, 3, 4] }));
+    expect(t.requestSync({ c: 'load', st: over as unknown as Record<string, unknown> }).msgs.filter((m) => m.t === 'err')).toEqual([]);
     const r = t.requestSync({ c: 'load', st: edge as unknown as Record<string, unknown> });
     expect(r.msgs.filter((m) => m.t === 'err')).toEqual([]);
     t.requestSync({ c: 'leds' });

@@ -31,7 +31,9 @@ export function checkPvState(s: PvState): string | null {
     if (!p || typeof p.name !== 'string' || !p.name || !whole(p.frustrations, 0, 1e6) || !Array.isArray(p.markers)) return 'player ' + i;
     for (let k = 0; k < p.markers.length; k++) if (!whole(p.markers[k], 3, 7)) return 'markers ' + i;
   }
-  if (!counts(s.middle)) return 'middle';
+  // An empty middle ends the game (RULES.md §3.3): a marker step in play then had nothing to take
+  // or send to the box, and waited for good.
+  if (!counts(s.middle) || (s.phase !== OVER && s.middle.join('') === '00000')) return 'middle';
   if (!counts(s.box)) return 'box';
   if (!whole(s.active, 0, P.length - 1) || !whole(s.murphy, -1, P.length - 1)) return 'seat';
   const T = s.turn;
