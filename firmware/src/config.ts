@@ -67,8 +67,9 @@ export function setConfig(c: BoardConfig, k: string, v: unknown): string | null 
   // Short details: the host explains them (they are the setting's name). Own keys only: `__proto__`
   // or `toString` are no settings.
   if (!(c as object).hasOwnProperty(k) || typeof v !== typeof cur) return k;
-  // The ranges hold for a raw packet too, not only for the host's config command.
-  if (typeof v === 'number' && (v < 0 || v !== v || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : ConfigLimit.maxMs) || (k === 'window_ms' && v < ConfigLimit.windowMinMs))) return k;
+  // The ranges hold for a raw packet too, not only for the host's config command; whole numbers
+  // only (a brightness of 64.5 was kept, and shown as such).
+  if (typeof v === 'number' && (v < 0 || v !== Math.floor(v) || v > (k === 'brightness' ? 255 : k === 'led_budget_ma' ? PowerLimit.ledBudgetMaxMa : ConfigLimit.maxMs) || (k === 'window_ms' && v < ConfigLimit.windowMinMs))) return k;
   (c as unknown as Record<string, unknown>)[k] = v;
   return null;
 }

@@ -64,10 +64,10 @@ describe('host commands', () => {
     expect((sim.snapshot() as unknown as { c: { led_budget_ma: number } }).c.led_budget_ma).toBe(LED_BUDGET_MAX_MA);
   });
 
-  it('a negative, wrongly typed or out-of-range setting (the host\'s ranges: a window of 2 s at least, a day at most) is refused, whoever sends it, and changes nothing', async () => {
+  it('a negative, fractional, wrongly typed or out-of-range setting (the host\'s ranges: a window of 2 s at least, a day at most) is refused, whoever sends it, and changes nothing', async () => {
     const { sim } = await bootedSim([]);
     const before = (sim.snapshot() as unknown as { c: Record<string, unknown> }).c;
-    for (const [k, v] of [['window_ms', -1], ['marker_ms', -3000], ['brightness', -5], ['abandon_ms', -60000], ['led_budget_ma', -1], ['window_ms', '9000'], ['beep', 1], ['window_ms', 0], ['window_ms', 1999], ['marker_ms', 1e300], ['abandon_ms', 864e5 + 1]] as const) {
+    for (const [k, v] of [['window_ms', -1], ['marker_ms', -3000], ['brightness', -5], ['abandon_ms', -60000], ['led_budget_ma', -1], ['window_ms', '9000'], ['beep', 1], ['window_ms', 0], ['window_ms', 1999], ['marker_ms', 1e300], ['abandon_ms', 864e5 + 1], ['brightness', 64.5], ['window_ms', 8000.25], ['led_budget_ma', 0.5]] as const) {
       expect(sim.requestSync(cfg(k, v)).msgs, `${k}=${JSON.stringify(v)}`).toContainEqual(expect.objectContaining({ t: 'err', code: 'bad_config', msg: k }));
     }
     expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
