@@ -75,6 +75,9 @@ export const BLINK = {
   dimLevel: 0.25,
   /** 'slow': 1 Hz, half on. */
   slowPeriodMs: 1000,
-  /** 'fast': 4 Hz, half on. */
-  fastPeriodMs: 250,
+  /**
+   * 'fast': 2.5 Hz, half on: a refusal's red column, a stuck key in the self-test. Under WCAG 2.3.1's
+   * three flashes a second (it was 4 Hz, six red flashes in a refusal's 1.5 s).
+   */
+  fastPeriodMs: 400,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The wall page for guests with photosensitive epilepsy, low vision or a screen reader, in real
  * headless Chromium over a simulated board in this process. The board's frames come with every
- * blink, so the page drew a refusal's 4 Hz red column (9 LEDs, ~10 000 px² at 1920 × 1080, more on
+ * blink, so the page drew a refusal's fast red column (4 Hz then, 2.5 Hz now; 9 LEDs, ~10 000 px² at 1920 × 1080, more on
  * a portrait screen) flashing, and blinked slow LEDs whatever the screen asked: a fast blink is
  * now drawn steady with a ring, and with prefers-reduced-motion every blink. A screen reader gets
  * one heading, a heading and region per table, a polite line with what the table should do now
@@ -69,7 +69,7 @@ function ledChanges(page: Page, x: number, y: number, ms: number): Promise<{ cha
 }
 
 describe('the wall page does not flash', () => {
-  it("draws a refusal's 4 Hz red blink steady, with a ring", async () => {
+  it("draws a refusal's fast red blink steady, with a ring", async () => {
     const { table, page } = await wallPage(false, true);
     // Six faces and OK: refused (seven are due): the entry's error column and the status LED blink red, fast, for 1.5 s.
     const seen = ledChanges(page, 7, 0, 2500);

@@ -39,9 +39,11 @@ function held(times: number[], on = 'R'): Promise<number[]> {
 }
 
 describe('the wall page tells a blink', () => {
-  it('holds a fast (4 Hz) blink from its fourth change, for FAST_MS after each change', async () => {
+  it('holds a fast (2.5 Hz; 4 Hz from older firmware) blink from its fourth change, for FAST_MS after each change', async () => {
     const h = await held([125, 250, 375, 500, 625]);
     expect(h).toEqual([0, 0, 0, 500 + 350, 625 + 350]);
+    // The board's own: a change every 200 ms.
+    expect(await held([200, 400, 600, 800, 1000])).toEqual([0, 0, 0, 800 + 350, 1000 + 350]);
   });
 
   it("does not hold a key's press and release: three quick changes are no blink", async () => {

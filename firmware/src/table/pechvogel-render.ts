@@ -23,15 +23,15 @@ import type { PvUi } from './pechvogel-table';
 declare const E: EspruinoE;
 
 /**
- * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 250 ms, half on;
+ * Blink phases (hardware/led-board.ts BLINK): slow = 1000 ms period, fast = 400 ms, half on;
  * the attract sweep steps every 300 ms.
  */
 const enum Ms {
   slow = 1000,
-  fast = 250,
+  fast = 400,
   sweep = 300,
   halfSlow = 500,
-  halfFast = 125,
+  halfFast = 200,
 }
 
 /**

@@ -438,9 +438,10 @@ function fit(p) {
 
 /**
  * Blinks as the page draws them. The board's frames come with each blink, so an LED that changed
- * four times with less than FAST_MS between changes blinks fast (4 Hz: a refusal, red, or a stuck
- * key in the self-test). A fast blink is never drawn blinking (more than 3 flashes a second,
- * WCAG 2.3.1; on a portrait screen its column is larger than the small safe area): such an LED is
+ * four times with less than FAST_MS between changes blinks fast (2.5 Hz: a refusal, red, or a stuck
+ * key in the self-test; firmware before it blinked at 4 Hz). A fast blink is never drawn blinking
+ * (near or over WCAG 2.3.1's 3 flashes a second, a saturated red, and on a portrait screen a column
+ * larger than the small safe area): such an LED is
  * drawn steady with a ring, "blinks", until its changes stop. Three quick changes are not enough:
  * a key pressed and let go redraws a column two or three times within ~200 ms (one flash and a
  * half, over at once), and ringing it told the table a blink that was not there.
