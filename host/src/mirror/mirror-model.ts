@@ -244,7 +244,11 @@ export class MirrorModel extends EventEmitter {
         if (this.ui) this.ui.ep = this.pressedBy;
         return this.note({ kind: 'button', button: msg.b, press: msg.k });
       case 'err':
-        return this.note({ kind: 'board_error', code: msg.code, msg: msg.msg });
+        this.note({ kind: 'board_error', code: msg.code, msg: msg.msg });
+        // A line the board could not send (over 200 bytes: a frustration by six long names in a
+        // 7-seat game) is lost, an action with it: the snapshot has it. A frame comes again anyway.
+        if (msg.code === 'too_long' && msg.msg !== 'leds') this.resync(`the board's ${msg.msg} line was too long for the link`);
+        return;
     }
   }
 
