@@ -191,6 +191,17 @@ describe('host commands', () => {
     expect((sim.snapshot() as unknown as { c: Record<string, unknown> }).c).toEqual(before);
   });
 
+  it('a new game whose seed is no whole number from 0 to 2^31 − 1 (2^63, −1, 1.5, "42") is refused with bad_setup: "42" started a game without virtual dice, and 2^63 rolled other dice on Espruino than here', async () => {
+    const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
+    for (const seed of [2 ** 63, 2 ** 31, -1, 1.5, '42', null]) {
+      const r = sim.requestSync({ c: 'new', p: ['Ann', 'Ben'], seed } as unknown as HostCmd);
+      expect(r.msgs.filter((m) => m.t === 'err' || m.t === 'new'), JSON.stringify(seed)).toEqual([expect.objectContaining({ t: 'err', code: 'bad_setup' })]);
+    }
+    expect(sim.snapshot().st).toBeNull();
+    expect(board.errors).toEqual([]);
+    expect(sim.requestSync({ c: 'new', p: ['Ann', 'Ben'], seed: 2 ** 31 - 1 } as unknown as HostCmd).msgs.some((m) => m.t === 'new')).toBe(true);
+  });
+
   it("a new game whose options are no object (\"x\", 5, true) is refused with bad_setup: Espruino's Object.assign threw on them, out of the packet handler with no answer", async () => {
     const { board, sim } = await bootedSim([cfg('attract_ms', 0)]);
     for (const options of ['x', 5, true]) {

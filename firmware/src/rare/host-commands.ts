@@ -47,8 +47,11 @@ export function command(app: App, c: Record<string, any>): void {
       // Names go into every checkpoint (twice with a throw's undo copy): seven long ones left no
       // room in a Pico's Storage for one, and the table could not go on. So 16 characters a seat,
       // all names together.
-      if (!Array.isArray(names) || namesTooLong(names)) return app.err('bad_setup');
-      err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, typeof c.seed === 'number' ? c.seed : undefined);
+      // A seed as the host's scripts take it: "42" started a game without virtual dice, and past
+      // 2^31 Espruino's `seed | 0` is not JavaScript's (other dice than the host's replay).
+      const seed = c.seed;
+      if (!Array.isArray(names) || namesTooLong(names) || (seed !== undefined && !(typeof seed === 'number' && seed >= 0 && seed < 2147483648 && seed % 1 === 0))) return app.err('bad_setup');
+      err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, seed);
     } else {
       const st = c.st as PvState;
       // Only states that keep play's invariants: the renderer and the engine rely on them.
