@@ -293,7 +293,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
       'Leave the SD slot empty and unused: its pins are reserved.',
       'Do not enable deep sleep (setDeepSleep): it watches A11, which SEAT1 on C11 needs.',
       'Storage is 20 KB and variables 2756: checkFirmwareFits decides whether this board can run a given build. ' +
-        'The current firmware does not fit: with its 7,800 B journal reserve it fills a Pico\'s 49,152 B of Storage to 8 B, ' +
+        'The current firmware does not fit: with its journal reserve it takes about 46 KB of a Pico\'s 48 KB of Storage, ' +
         'so `dicetray build --board original` fails. Build on the Pico or the WiFi.',
     ],
     pins: {
@@ -332,7 +332,7 @@ export const BOARDS: Readonly<Record<'pico' | 'wifi' | 'original' | 'mdbt42q', B
     typicalMa: 10,
     notes: [
       'nRF52 Espruino has 8 watch channels: the 7 seats are watched, the 8 pad keys are polled (one spare channel).',
-      'Storage is 40 KB: the current firmware does not fit (with its 7,800 B journal reserve it fills a Pico\'s 49,152 B to 8 B), so ' +
+      'Storage is 40 KB: the current firmware does not fit (with its journal reserve it takes about 46 KB of a Pico\'s 48 KB), so ' +
         '`dicetray build --board mdbt42q` fails. Build on the Pico or the WiFi.',
       'The breakout has no USB socket: power it and the panels from a USB 5 V supply; the console is Bluetooth.',
       'All pins are 3.3 V only: never connect 5 V to a GPIO.',
