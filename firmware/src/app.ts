@@ -10,7 +10,7 @@ import type { Action, RuleError } from '../../shared/engine/types';
 import { applyPechvogel as step } from '../../shared/games/pechvogel/rules';
 import type { LogHeader } from '../../shared/engine/log';
 import type { Face, PvState } from '../../shared/games/pechvogel/types';
-import { OVER, WINDOW } from '../../shared/games/pechvogel/phases';
+import { OVER, TARGET, WINDOW } from '../../shared/games/pechvogel/phases';
 import { LINE_PREFIX, LINE_TEXT_LIMIT, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { checkCommand, encodeLine, tooLong } from '../../shared/protocol/board-codec';
 import { CHECKPOINT_AFTER_BYTES, CHECKPOINT_FORCED_BYTES, Journal, LINES_FILE } from './journal';
@@ -102,6 +102,12 @@ export class App {
         this.table.enterPlay();
         // The running window's votes, cast at this very state (its countdown starts again in full).
         if (r.votesAt === s.n && s.phase === WINDOW) this.table.ui.votes = r.votes;
+        // A virtual first throw shows until its target is chosen, the table's only sight of it
+        // (rollUntil 1: the renderer's phase check): its faces are the state's own.
+        else if (s.phase === TARGET && s.rng) {
+          this.table.ui.rolled = s.turn.first_faces as Face[];
+          this.table.ui.rollUntil = 1;
+        }
       }
     } catch (e) {
       this.setGame(null, null);

@@ -78,6 +78,21 @@ describe('a virtual roll on the LEDs', () => {
     expect(lit(back, 0, 0) || lit(back, 1, 0) || lit(back, 2, 0) || lit(back, 3, 0) || lit(back, 4, 0), 'the target row').toBe(true);
   });
 
+  it("a power cut while the first throw's target is chosen: the roll shows again after power-up (the table's only sight of it)", async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'], seed: 5 }], { boardName: 'LINUX' });
+    const from = sim.msgs.length;
+    sim.requestSync(btn('OK', 'long'));
+    const first = rolled(sim.msgs.slice(from));
+    expect(sim.snapshot().st.phase).toBe('await_target');
+    board.powerCut();
+    board.boot();
+    board.advance(100);
+    expect(sim.snapshot().st.phase).toBe('await_target');
+    expectRollShown(frameAfter(sim, { c: 'leds' }), first);
+    board.advance(10_000);
+    expectRollShown(frameAfter(sim, { c: 'leds' }), first);
+  });
+
   it('over whole games: a roll that ends the turn leaves the countdown bar in view; a vote keeps the roll; a pass ends it', async () => {
     let seen = { target: 0, later: 0, ended: 0, voted: 0 };
     for (const seed of [1, 2, 3, 4, 5, 6]) {
