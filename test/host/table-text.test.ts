@@ -12,7 +12,11 @@ describe('what the screens say the table should do', () => {
       'Set-up: 2–5 seat buttons join (held: start player), K1–K3 options, OK starts.',
       'Joined: Seat 1, Seat 3 · starts: Seat 3',
       'Options: K1 virtual dice on · K2 reroll immune off · K3 steal only off',
+      "K2: a reduce's reroll cannot be frustrated",
+      'K3: steal only when the middle has no marker of the target',
     ]);
+    // Each line fits an 80-column terminal.
+    for (const l of setupText({ in: [true, true, true, true, true, true, true], st: 6, vd: true, im: true, so: true })) expect(l.length, l).toBeLessThanOrEqual(80);
     expect(setupText({ in: [false, true, false, false, false, false, false], st: -1, vd: false, im: false, so: false })[1]).toBe('Joined: Seat 2 · starts: Seat 2');
     const text = describeGame(null, ui({ m: 'setup', err: 'bad_setup' }), 0);
     expect(text[0]).toMatch(/^Set-up: /);

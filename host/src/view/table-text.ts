@@ -34,6 +34,9 @@ export function setupText(setup: MirrorSetup | null): string[] {
   const on = (b: boolean) => (b ? 'on' : 'off');
   // K2: option R-PV-06b; K3: steal only if the middle lacks the value (README, Playing Pechvogel).
   out.push(`Options: K1 virtual dice ${on(setup.vd)} · K2 reroll immune ${on(setup.im)} · K3 steal only ${on(setup.so)}`);
+  // The short names alone left a table guessing what K2 and K3 change (a café's newcomers, and
+  // the README's glossary is not at the table): each in the words play shows when it is on.
+  out.push("K2: a reduce's reroll cannot be frustrated", 'K3: steal only when the middle has no marker of the target');
   return out;
 }
 
