@@ -362,7 +362,7 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     let s = start([1, 0, 0]);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
     expect(s.phase).toBe('reroll_window');
-    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe('  marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %');
+    expect(promptText(s, ui(), 0, { odds: true }).pop()).toBe("  Ann's marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %");
     expect(promptText(s, ui(), 0).some((l) => /odds/.test(l))).toBe(false);
   });
 
@@ -372,8 +372,8 @@ describe('classroom mode (--odds): the exact odds under the prompt', () => {
     let s = start([1, 1, 0]);
     s = run(s, [{ do: 'throw', faces: [5, 5, 5, 'R', 'R', 3, 4] }, { do: 'choose_target', value: 5 }, { do: 'throw', faces: ['R', 3] }]);
     expect(promptText(s, ui(), 0, { odds: true }).slice(-2)).toEqual([
-      '  marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %',
-      '  frustrated, no later rerolls: marker 0 % → 55 % · 3+ ravens 100 % → 55 %',
+      "  Ann's marker, nobody frustrating: keep 0 % (reduce later) · reduce now 55 %",
+      "  frustrated, no later rerolls: Ann's marker 0 % → 55 % · 3+ ravens 100 % → 55 %",
     ]);
     // Frustrated: the reroll is about to be thrown from 3,2 again, so its odds are the "→" side above.
     s = run(s, [{ do: 'frustrate', by: ['Ben'] }]);

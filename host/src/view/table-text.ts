@@ -346,10 +346,12 @@ function oddsText(s: PvState): string[] {
     // (the reduce stays in hand for a later throw) or reduce now. Each line names its model: the
     // same kept throw reads differently with and without the reduce still to come.
     const c = canReduce(s) ? reduceChoice(t, r, T.targets, T.ravens) : null;
-    if (c) out.push(`  marker, nobody frustrating: keep ${pct(c.keep)} (reduce later) · reduce now ${pct(c.reduce)}`);
+    // Whose marker: in class "marker" beside the opponents' line was read as theirs.
+    const who = s.players[s.active] ? s.players[s.active].name + "'s " : '';
+    if (c) out.push(`  ${who}marker, nobody frustrating: keep ${pct(c.keep)} (reduce later) · reduce now ${pct(c.reduce)}`);
     // The opponents' bet: frustrating costs each of them one unless the turn then ends with 3+ ravens.
     const f = possibleFrustraters(s).length ? frustrateStakes(t, r, T.targets, T.ravens) : null;
-    if (f) out.push(`  frustrated, no later rerolls: marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
+    if (f) out.push(`  frustrated, no later rerolls: ${who}marker ${pct(f.keep.marker)} → ${pct(f.reroll.marker)} · 3+ ravens ${pct(f.keep.ravens)} → ${pct(f.reroll.ravens)}`);
     return out;
   } else return [];
   return [`  odds, no rerolls${s.phase === 'await_first_throw' ? ' (target: most dice)' : ''}: marker ${pct(o.marker)} · 3+ ravens ${pct(o.frustration)} · both ${pct(o.both)} · Murphy ${pct(o.murphy)}`];
