@@ -68,6 +68,9 @@ describe('loading a state from the host', () => {
     // Over, its middle empty: taken.
     const over = make((s) => Object.assign(s, { phase: 'game_over', middle: [0, 0, 0, 0, 0], scores: [0, 0, 0, 0, 0], winners: [0, 1, 2, 3, 4] }));
     expect(t.requestSync({ c: 'load', st: over as unknown as Record<string, unknown> }).msgs.filter((m) => m.t === 'err')).toEqual([]);
+    // In play with one marker left (a 7; the 3s to 6s gone): taken, the middle is not empty.
+    const lastSeven = make((s) => (s.middle = [0, 0, 0, 0, 1]));
+    expect(t.requestSync({ c: 'load', st: lastSeven as unknown as Record<string, unknown> }).msgs.filter((m) => m.t === 'err')).toEqual([]);
     const r = t.requestSync({ c: 'load', st: edge as unknown as Record<string, unknown> });
     expect(r.msgs.filter((m) => m.t === 'err')).toEqual([]);
     t.requestSync({ c: 'leds' });

@@ -93,6 +93,19 @@ describe('a virtual roll on the LEDs', () => {
     expectRollShown(frameAfter(sim, { c: 'leds' }), first);
   });
 
+  it('a power cut while a first throw of real dice has its target chosen: the table looks as before it (no roll view: the dice are on the table)', async () => {
+    const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben', 'Cleo'] }], { boardName: 'LINUX' });
+    sim.requestSync({ c: 'act', a: { do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] } } as HostCmd);
+    expect(sim.snapshot().st.phase).toBe('await_target');
+    board.advance(100);
+    const before = frameAfter(sim, { c: 'leds' });
+    board.powerCut();
+    board.boot();
+    board.advance(100);
+    expect(sim.snapshot().st.phase).toBe('await_target');
+    expect(frameAfter(sim, { c: 'leds' })).toBe(before);
+  });
+
   it('over whole games: a roll that ends the turn leaves the countdown bar in view; a vote keeps the roll; a pass ends it', async () => {
     let seen = { target: 0, later: 0, ended: 0, voted: 0 };
     for (const seed of [1, 2, 3, 4, 5, 6]) {

@@ -3,11 +3,13 @@
  * 7-seat game of German names, six players frustrating made the act line over 200 bytes (an umlaut
  * is six: \u00fc), and the mirror
  * went on without the frustration (its screens and log one action behind until the next one failed
- * to replay). It asks for a snapshot at once and comes back in step.
+ * to replay). It asks for a snapshot at once and comes back in step; for that error only, and not
+ * for a frame too long (the next frame replaces it).
  */
 import { describe, expect, it } from 'vitest';
 import { MirrorModel, type MirrorEvent } from '../../host/src/mirror/mirror-model';
-import type { BoardMsg, HostCmd } from '../../shared/protocol/messages';
+import { PROTOCOL_VERSION, type BoardMsg, type HostCmd } from '../../shared/protocol/messages';
+import { setupPechvogel } from '../../shared/games/pechvogel/setup';
 import { bootedSim } from '../support/game-driver';
 import { pechvogel } from '../../shared/games/pechvogel';
 
@@ -56,5 +58,29 @@ describe('a board line too long for the link', () => {
     expect(events).toContainEqual(expect.objectContaining({ kind: 'resync', reason: "the board's act line was too long for the link" }));
     expect(model.synced).toBe(true);
     expect(model.state).toEqual(snap.st);
+  });
+
+  it('reads again for that error only, and not for a frame (the next frame replaces it)', () => {
+    let seq = 0;
+    let asks = 0;
+    const events: MirrorEvent[] = [];
+    const m = new MirrorModel(() => void asks++, () => 1000);
+    m.on('event', (e: MirrorEvent) => events.push(e));
+    const send = (msg: Record<string, unknown>) => m.handle(Object.assign({ s: seq++ }, msg) as unknown as BoardMsg);
+    const r = setupPechvogel({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    send({ t: 'hello', v: PROTOCOL_VERSION, fw: '0', bh: 'x', game: 'pechvogel', board: 'sim', boot: 1 });
+    send({ t: 'snap', i: 0, end: true, d: JSON.stringify({ h: null, st: r.state, ui: { mode: 'play' } }) });
+    expect(m.synced).toBe(true);
+    asks = 0;
+    events.length = 0; // the hello's resync
+    // Errors that lose nothing the mirror holds: a refused setting, an action not taken, a lost frame.
+    send({ t: 'err', code: 'bad_config', msg: 'brightness' });
+    send({ t: 'err', code: 'storage_full', msg: '' });
+    send({ t: 'err', code: 'too_long', msg: 'leds' });
+    expect([m.synced, asks, events.filter((e) => e.kind === 'resync')]).toEqual([true, 0, []]);
+    send({ t: 'err', code: 'too_long', msg: 'ui' });
+    expect([m.synced, asks]).toEqual([false, 1]);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'resync', reason: "the board's ui line was too long for the link" }));
   });
 });

@@ -8,7 +8,8 @@
  *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
  * *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt);
  *  - a checkpoint that found no room is said as such, not as a refused action;
- *  - a board restarted while mirrored is said in the page's words (what was kept), not as protocol steps.
+ *  - a board restarted while mirrored is said in the page's words (what was kept), not as protocol steps;
+ *  - a game the board ended says why in the new_game note and its --json event, only for that end.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
@@ -18,6 +19,7 @@ import { encodeLine } from '../../shared/protocol/board-codec';
 import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { RESTART_NOTE } from '../../host/src/view/table-text';
 import { start } from '../support/pv-states';
+import { shortenKeys } from '../../shared/protocol/wire-keys';
 
 /** A port that stays open: what the mirror writes is kept as text, board lines are pushed in by hand. */
 class QuietPort extends EventEmitter implements BoardStream {
@@ -257,6 +259,48 @@ describe("the mirror's words for a board's err lines", () => {
     expect(said[0]).toMatch(/no room to save the game: every action so far is journaled/);
     expect(said[0]).not.toMatch(/nothing was taken/);
     expect(said[1]).toMatch(/Storage is full: nothing was taken/);
+  });
+
+  it("a load refused for its seats or its names says which, in words (another client's load, a script's given)", async () => {
+    const { port, notes } = await liveMirror();
+    port.line({ t: 'err', code: 'bad_state', msg: 'seats', s: 2 });
+    port.line({ t: 'err', code: 'bad_state', msg: 'names', s: 3 });
+    expect(notes.filter((n) => n.ev === 'board_error').map((n) => n.text)).toEqual([
+      'board error: the seats are not one seat button (S1–S7) each, none twice, one per player: not loaded, the game is as it was (bad_state: seats)',
+      "board error: the players' names are too long for the board (at most 16 characters a player, all names together): not loaded, the game is as it was (bad_state: names)",
+    ]);
+  });
+});
+
+describe("the mirror's new_game note", () => {
+  it('says why the board ended a game, and no old reason for a later end or a new game', async () => {
+    const { port, notes } = await liveMirror();
+    let s = 2;
+    // In chunks, as the board sends it (a line holds 200 bytes).
+    const snap = (st: unknown) => {
+      const d = JSON.stringify({ h: st ? { log: 'x', game: 'pechvogel', setup: { players: ['Ann', 'Ben', 'Cleo'] } } : null, st, ui: {} });
+      for (let i = 0; i * 120 < d.length; i++) port.line({ t: 'snap', i, d: d.slice(i * 120, i * 120 + 120), ...((i + 1) * 120 >= d.length ? { end: 1 } : {}), s: s++ });
+    };
+    const game = shortenKeys(start());
+    const ends = () => notes.filter((n) => n.ev === 'new_game').map((n) => n as unknown as Record<string, unknown>);
+    snap(game);
+    port.line({ t: 'new', n: 0, why: 'storage_full', s: s++ });
+    snap(null);
+    port.line({ t: 'new', n: 0, s: s++ });
+    snap(game);
+    // A board whose line says no reason (firmware before why) ending the game.
+    port.line({ t: 'new', n: 0, s: s++ });
+    snap(null);
+    // A reason, but the snapshot shows a game: one started before it was read (its own line lost).
+    port.line({ t: 'new', n: 0, why: 'idle', s: s++ });
+    snap(game);
+    expect(ends().map((n) => [n.why, n.text])).toEqual([
+      ['storage_full', "game ended: a new game found no room in the board's Storage (see dicetray flash --help); the table is back in set-up"],
+      [undefined, 'new game on the board'],
+      [undefined, 'game cleared: the table is back in set-up'],
+      [undefined, 'new game on the board'],
+    ]);
+    expect(ends().filter((n) => 'why' in n)).toHaveLength(1);
   });
 });
 

@@ -55,6 +55,14 @@ describe('wire keys (protocol v2)', () => {
     expect(parseSnapshot(JSON.stringify({ h: null, st: shortenKeys(s), ui: {} })).st).toEqual(s);
   });
 
+  it('keys that are also names of JavaScript (a garbled line, a hand-made state) stay keys, untouched', () => {
+    // An assignment would set the copy's prototype for __proto__ and drop it; a plain lookup would
+    // turn constructor or toString into the text of a function.
+    const odd = JSON.parse('{"__proto__":{"A":1},"constructor":2,"toString":[{"B":3}]}');
+    for (const turn of [expandKeys, shortenKeys]) expect(Object.keys(turn(odd))).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(JSON.stringify(expandKeys(odd))).toBe('{"__proto__":{"phase":1},"constructor":2,"toString":[{"players":3}]}');
+  });
+
   it('no other key the board sends or reads is a capital letter (the host expands every key it gets)', () => {
     // Object keys and property names of one capital letter in the code of board, host and protocol.
     const found: string[] = [];
