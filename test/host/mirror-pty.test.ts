@@ -314,7 +314,7 @@ describe('dicetray mirror over a pseudo-terminal', () => {
     for (let i = 0; i < 100 && !readdirSync(dir).includes('ttyA'); i++) await sleep(20);
     const silent = new Cli(['mirror', '--port', a, '--json']);
     expect(await silent.exited).toBe(4);
-    expect(silent.err[0]).toMatch(/no dicetray firmware answered on .*ttyA within 5 s/);
+    expect(silent.err[0]).toMatch(/no dicetray firmware answered on .*ttyA within 7 s/);
 
     const bad = new Cli(['mirror', '--port', 'ftp://x', '--json']);
     expect(await bad.exited).toBe(2);

@@ -23,13 +23,12 @@ import { directUrl, evaluate } from '../espruino-tools';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import { errorObject, EXIT, HostError } from '../errors';
-import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
+import { HELLO_WAIT_MS, noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
 import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../../hardware/power-figures';
 import type { Output } from '../output';
 import { existsSync } from 'node:fs';
 
-const HELLO_TIMEOUT_MS = 5000;
 const HELLO_RETRY_MS = 1000;
 const ANSWER_TIMEOUT_MS = 5000;
 
@@ -111,9 +110,9 @@ class ConfigLink {
   async hello(): Promise<Extract<BoardMsg, { t: 'hello' }>> {
     const name = this.stream.spec.name;
     const p = this.until(
-      HELLO_TIMEOUT_MS,
+      HELLO_WAIT_MS,
       (m) => (m.t === 'hello' ? m : undefined),
-      () => noAnswerError(name, HELLO_TIMEOUT_MS / 1000),
+      () => noAnswerError(name, HELLO_WAIT_MS / 1000),
       () => this.send({ c: 'hello' }),
     );
     this.send({ c: 'hello' });

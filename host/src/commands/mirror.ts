@@ -9,6 +9,7 @@ import { autoSpec, openBoard, parseBoardSpec, type BoardStream } from '../link/o
 import { findOneBoard } from '../link/find-boards';
 import { boardIdentity } from '../link/board-identity';
 import { TableMirror, type TableNote } from '../mirror/table-mirror';
+import { HELLO_WAIT_MS } from '../link/hello-errors';
 import { ActionLogWriter } from '../mirror/action-log-writer';
 import { startWebServer, type WebServer } from '../web/server';
 import { describeGame, downLine, drawBoard, tableHeader } from '../view/terminal-view';
@@ -113,7 +114,7 @@ async function startMirror(opts: MirrorOptions, emit: (table: TableMirror, n: Ta
     throw e;
   }
   for (let i = 0; i < streams.length; i++) {
-    const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : 5000, silenceMs: silence * 1000 });
+    const t = new TableMirror(wanted[i].label, streams[i], { helloTimeoutMs: opts.wait ? Infinity : HELLO_WAIT_MS, silenceMs: silence * 1000 });
     t.on('note', (n: TableNote) => emit(t, n));
     tables.push(t);
     if (logs) logs.attach(t);

@@ -2,6 +2,14 @@
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
 import { EXIT, HostError } from '../errors';
 
+/**
+ * How long mirror and config wait for the board's first hello (asked again every second) before
+ * they give up: longer than the 5 s a board's console keeps a packet left unfinished (another
+ * program's half packet on a shared line), swallowing the hellos sent meanwhile. A 5 s wait gave
+ * up just before the board could answer, and told staff to flash the firmware.
+ */
+export const HELLO_WAIT_MS = 7000;
+
 /** Nothing on `port` said hello within `seconds`. */
 export function noAnswerError(port: string, seconds: number): HostError {
   return new HostError(

@@ -10,7 +10,7 @@ import type { BoardStream } from '../link/open-board';
 import { MirrorModel, type Hello, type MirrorEvent } from './mirror-model';
 import { PROTOCOL_VERSION, type BoardMsg } from '../../../shared/protocol/messages';
 import type { HostError } from '../errors';
-import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
+import { HELLO_WAIT_MS, noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { actionText } from '../view/action-text';
 import { restartNote, restartText, tableRefusal } from '../view/table-text';
 import type { PvState } from '../../../shared/games/pechvogel/types';
@@ -50,7 +50,7 @@ export interface TableMirrorOptions {
   /**
    * A live board that sends nothing for this long, although asked, is taken as lost and its port
    * opened again (default 6000 ms). After a third of it without a line the mirror asks for the
-   * current frame (`leds`), which a working board answers at once and which changes nothing.
+   * current frame (`leds`, frames on again with ledsLink), which a working board answers at once.
    */
   silenceMs?: number;
   /**
@@ -106,7 +106,7 @@ export class TableMirror extends EventEmitter {
   ) {
     super();
     this.now = opts.now || hostNow;
-    this.helloTimeoutMs = opts.helloTimeoutMs ?? 5000;
+    this.helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_WAIT_MS;
     this.helloRetryMs = opts.helloRetryMs ?? 1000;
     this.silenceMs = opts.silenceMs ?? 6000;
     this.ledsLink = opts.ledsLink !== false;
@@ -219,7 +219,9 @@ export class TableMirror extends EventEmitter {
       this.stream.reconnect(`no answer for ${Math.round(quiet / 1000)} s`);
       return;
     }
-    if (quiet >= third) this.link.send({ c: 'leds' });
+    // With `on`: something else on the line (another program on a shared pty, a stranger's
+    // packet) may have turned the frames off, and the screens' LED board would lag by a third.
+    if (quiet >= third) this.link.send(this.ledsLink ? { c: 'leds', on: true } : { c: 'leds' });
     // The next third since the last message: a fixed interval dropped a board up to a third late.
     this.liveTimer = setTimeout(() => this.liveTick(), Math.max(1, Math.ceil(third - (quiet % third))));
   }
