@@ -15,7 +15,9 @@ export function noAnswerError(port: string, seconds: number): HostError {
   return new HostError(
     `no dicetray firmware answered on ${port} within ${seconds} s`,
     EXIT.protocol,
-    `flash the firmware with \`dicetray flash --port ${port}\`, or check the port is the board; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted`,
+    // Another program on the port is as likely as missing firmware (a port holds one program: a
+    // mirror left running, a serial monitor), and flashing would not help then.
+    `is another program using ${port} (a mirror already running, a serial monitor)? stop it and try again; else check the port is the board, or flash the firmware with \`dicetray flash --port ${port}\`; a kiosk board whose console staff opened for flashing (staff menu, K4) answers again by itself within 5 minutes, or at once when restarted`,
   );
 }
 
