@@ -9,6 +9,8 @@
  * No capital letter is a key of anything else the board sends or reads (a test checks the sources),
  * so a host can expand every key it receives without knowing where it sits.
  */
+import { setOwn } from '../engine/set-own';
+
 export const WIRE_KEYS: Readonly<Record<string, string>> = {
   phase: 'A',
   players: 'B',
@@ -47,8 +49,8 @@ function rename(v: unknown, names: Record<string, string>): unknown {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
     const to = Object.prototype.hasOwnProperty.call(names, k) ? names[k] : k;
-    // defineProperty: a key such as __proto__ (a player's name never is one, but a garbled line may) stays a key.
-    Object.defineProperty(out, to, { value: rename((v as Record<string, unknown>)[k], names), enumerable: true, writable: true, configurable: true });
+    // A key such as __proto__ (a player's name never is one, but a garbled line may) stays a key.
+    setOwn(out, to, rename((v as Record<string, unknown>)[k], names));
   }
   return out;
 }

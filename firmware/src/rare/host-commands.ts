@@ -1,5 +1,5 @@
 /** The host's set-up commands: new, load, snap, cfg (the frequent ones are in app.ts). */
-import { checkPvState } from '../../../shared/games/pechvogel/check-state';
+import { checkPvState, whole } from '../../../shared/games/pechvogel/check-state';
 import { LOG_FORMAT } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import { SNAP_CHUNK, type Snapshot } from '../../../shared/protocol/messages';
@@ -32,10 +32,7 @@ function namesTooLong(names: string[]): boolean {
  */
 function badSeats(seats: unknown, n: number): boolean {
   if (!Array.isArray(seats) || seats.length !== n) return true;
-  for (let i = 0; i < n; i++) {
-    const v = seats[i];
-    if (typeof v !== 'number' || v !== Math.floor(v) || v < 0 || v > 6 || seats.indexOf(v) !== i) return true;
-  }
+  for (let i = 0; i < n; i++) if (!whole(seats[i], 0, 6) || seats.indexOf(seats[i]) !== i) return true;
   return false;
 }
 
@@ -50,7 +47,7 @@ export function command(app: App, c: Record<string, any>): void {
       // A seed as the host's scripts take it: "42" started a game without virtual dice, and past
       // 2^31 Espruino's `seed | 0` is not JavaScript's (other dice than the host's replay).
       const seed = c.seed;
-      if (!Array.isArray(names) || namesTooLong(names) || (seed !== undefined && !(typeof seed === 'number' && seed >= 0 && seed < 2147483648 && seed % 1 === 0))) return app.err('bad_setup');
+      if (!Array.isArray(names) || namesTooLong(names) || (seed !== undefined && !whole(seed, 0, 2147483647))) return app.err('bad_setup');
       err = newGame(app, seatRange(names.length), names, c.st || 0, c.cfg || {}, seed);
     } else {
       const st = c.st as PvState;
