@@ -112,30 +112,35 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   // A define that did not match (a typo, a new field) would be a ReferenceError on the board.
   for (const name of ['__DT_BUILD__', 'CELL_AT', 'SLOT_AT']) if (bundle.code.indexOf(name) >= 0) throw new Error(name + ' left in the bundle: define every field the firmware reads (buildDefines)');
   if (bundle.code.indexOf(HASH_PLACEHOLDER) < 0) throw new Error('bundle hash placeholder vanished from the bundle');
-  // The hash covers the bundle with the placeholder, so anyone can recompute it from the file.
-  const hash = fnv1a(bundle.code);
-  const code = bundle.code.replace(HASH_PLACEHOLDER, hash.slice(0, HASH_PLACEHOLDER.length));
   const file = opts.out || join(DIST, 'dicetray.js');
   // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
-  // the host's set-up commands) go to Storage as files of their own, loaded when needed.
-  const maint = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
-  const rare = await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle });
+  // the host's set-up commands) go to Storage as files of their own, loaded when needed. Each
+  // starts with the hash as a statement of its own, which the boot code checks before it runs
+  // one (module-code.ts): a flash cut short leaves modules from another build.
+  const stamp = JSON.stringify(HASH_PLACEHOLDER) + ';';
+  const maint = stamp + (await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle })).code;
+  const rare = stamp + (await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle })).code;
+  // The hash covers all three files with the placeholder in place (in that order, each followed by
+  // a newline), so anyone can recompute it from them, and the hello's bundle hash names the modules too.
+  const full = fnv1a(bundle.code + '\n' + maint + '\n' + rare + '\n').slice(0, HASH_PLACEHOLDER.length);
+  const code = bundle.code.split(HASH_PLACEHOLDER).join(full);
+  const files = { maint: maint.split(HASH_PLACEHOLDER).join(full), rare: rare.split(HASH_PLACEHOLDER).join(full) };
   // Checked before anything is written: a build that does not fit left its files in dist, and the
   // simulator then ran them.
-  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + maint.code.length + rare.code.length, files: [code.length, maint.code.length, rare.code.length], journalBytes: JOURNAL_STORAGE_BYTES, variables: 1500 });
+  const fit = checkFirmwareFits(data.board, { bundleBytes: code.length + files.maint.length + files.rare.length, files: [code.length, files.maint.length, files.rare.length], journalBytes: JOURNAL_STORAGE_BYTES, variables: 1500 });
   makeFolder(dirname(file));
   writeFileSync(file, code);
-  writeFileSync(join(dirname(file), 'maintenance.js'), maint.code);
-  writeFileSync(join(dirname(file), 'rare.js'), rare.code);
+  writeFileSync(join(dirname(file), 'maintenance.js'), files.maint);
+  writeFileSync(join(dirname(file), 'rare.js'), files.rare);
   const manifest: Manifest = {
     fw: data.fw,
     board: data.board,
-    hash: hash.slice(0, HASH_PLACEHOLDER.length),
+    hash: full,
     bytes: code.length,
     pins: data.pins.inputs,
     files: { 'dt.maint': 'maintenance.js', 'dt.rare': 'rare.js' },
-    maintenanceBytes: maint.code.length,
-    rareBytes: rare.code.length,
+    maintenanceBytes: files.maint.length,
+    rareBytes: files.rare.length,
   };
   writeFileSync(file.replace(/\.js$/, '.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { file, bytes: code.length, hash: manifest.hash, fw: data.fw, board: data.board, storageFree: fit.storageFreeBytes };

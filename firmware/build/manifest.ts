@@ -2,7 +2,7 @@
 export interface Manifest {
   fw: string;
   board: string;
-  /** The bundle's hash as its hello reports it (computed with the placeholder in place). */
+  /** The firmware's hash as its hello reports it: the boot bundle and its modules, with the placeholder in place (build-firmware.ts). */
   hash: string;
   bytes: number;
   /** Button id → pin, from the pin map. */

@@ -25,19 +25,28 @@ export type BoardConfig = {
   beep: boolean;
 };
 
-export const DEFAULT_BOARD_CONFIG: BoardConfig = {
-  window_ms: 8000,
-  marker_ms: 3000,
-  brightness: BRIGHTNESS_CAP,
-  led_budget_ma: LED_BUDGET_MA,
-  attract_ms: 120000,
-  abandon_ms: 0,
-  leds_link: false,
-  beep: true,
-};
+/**
+ * The settings of a board that has none saved, as a new object each time: the boot code needs
+ * them only without dt.rare (app.ts), and an object kept in the boot bundle's scope would hold
+ * ~20 variables of RAM for good.
+ */
+export function defaultBoardConfig(): BoardConfig {
+  return {
+    window_ms: 8000,
+    marker_ms: 3000,
+    brightness: BRIGHTNESS_CAP,
+    led_budget_ma: LED_BUDGET_MA,
+    attract_ms: 120000,
+    abandon_ms: 0,
+    leds_link: false,
+    beep: true,
+  };
+}
+
+export const DEFAULT_BOARD_CONFIG: BoardConfig = /* @__PURE__ */ defaultBoardConfig();
 
 export function loadConfig(): BoardConfig {
-  const c = Object.assign({}, DEFAULT_BOARD_CONFIG);
+  const c = defaultBoardConfig();
   const S = espruinoModule('Storage');
   // The spare is there only when a power cut came in the middle of a save: it holds the new
   // settings whole, or it is torn (padded with 0xFF) and the file still holds the old ones.

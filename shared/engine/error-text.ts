@@ -60,7 +60,8 @@ export const ERROR_TEXT: Record<string, string> = {
   bad_state: 'the state breaks the rules (a count out of range, …): not loaded, the game is as it was',
   'bad_state:names': "the players' names are too long for the board (at most 16 characters a player, all names together): not loaded, the game is as it was",
   'bad_state:seats': 'the seats are not one seat button (S1–S7) each, none twice, one per player: not loaded, the game is as it was',
-  no_maintenance: "the board's maintenance module (dt.maint) is missing: flash the firmware again",
+  no_maintenance: "the board's maintenance module (dt.maint) is missing, damaged or from another flash: flash the firmware again",
+  no_rare: "the board's set-up module (dt.rare) is missing, damaged or from another flash (a flash cut short?): it cannot set up, start or resume a game, and its journaled game waits; flash the firmware again (dicetray flash)",
   unknown_button: 'the board has no such button',
   too_long: 'a board message over the 200-byte line limit was left out',
   // The link (a host command the board could not read); the action logs (replay).

@@ -67,9 +67,10 @@ describe('a full Storage at the table', () => {
     };
     tap('S1');
     tap('S2');
-    // OK starts the game from the rarely used module; a damaged Storage makes the press fail.
+    // OK starts the game from the rarely used module; one of this flash (its stamp) that fails
+    // as it runs makes the press fail (a module that does not load is refused: module-stamp.test.ts).
     const rare = board.storage.files['dt.rare'];
-    board.storage.files['dt.rare'] = 'throw new Error("damaged")';
+    board.storage.files['dt.rare'] = rare.slice(0, rare.indexOf(';') + 1) + 'DT_RARE={newGame:function(){throw new Error("damaged")}}';
     tap('OK');
     expect(board.errors.length).toBeGreaterThan(0);
     board.storage.files['dt.rare'] = rare;

@@ -124,6 +124,20 @@ describe('dicetray config', () => {
     expect(lines.find((l) => l.includes(' beep '))).toMatch(/beep\s+false\s+off/);
   }, 60_000);
 
+  it('says at once that a board without a usable dt.rare (a flash cut short) must be flashed again, not that its snapshot never came', async () => {
+    const { board, url, exposure } = await tcpBoard();
+    cleanup.push(() => exposure.close());
+    cleanup.push(() => board.powerCut());
+    board.storage.files['dt.rare'] = '"0badc0de"' + board.storage.files['dt.rare'].slice(10);
+    board.powerCut();
+    board.boot();
+    const r = await run(['config', '-p', url, 'window=9s'], scratchDir('dt-config-norare-'));
+    expect(r.code).toBe(4);
+    expect(r.err).toContain('dt.rare');
+    expect(r.err).toContain('dicetray flash --port ' + url);
+    expect(r.err).not.toContain('snapshot');
+  }, 60_000);
+
   it('reads a network board by its IPv6 address (EspruinoTools cannot: it gets a local bridge)', async () => {
     const { board, url, exposure } = await tcpBoard();
     cleanup.push(() => exposure.close());

@@ -5,6 +5,7 @@
  *  - with --wait too, a board whose port opens but that does not answer is called silent;
  *  - a board that does not answer after a reconnect is asked again for as long as it takes;
  *  - a board that comes back speaking another protocol version is not mirrored;
+ *  - a board without a usable dt.rare (no_rare) is called incomplete and not asked for snapshots;
  *  - the LED frames are turned on at every hello (a restarted board has them off), unless not wanted;
  * *  - a board whose console staff opened for flashing is asked nothing (it would land in its password prompt);
  *  - a checkpoint that found no room is said as such, not as a refused action;
@@ -151,6 +152,28 @@ describe('the mirror after its first hello', () => {
     expect(mirror!.model.ui).toMatchObject({ m: 'setup' });
     // Nothing is asked of it either (no snapshot requests into a board it cannot read).
     expect(port.written).toBe('');
+  });
+
+  it("calls a board without a usable dt.rare (no_rare) incomplete, stops asking it for snapshots, and is live again at the hello after a flash", async () => {
+    const port = new QuietPort();
+    mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: 6000 });
+    const notes: TableNote[] = [];
+    mirror.on('note', (n: TableNote) => notes.push(n));
+    const started = mirror.start();
+    port.line(hello(1, 1));
+    await started;
+    expect(port.written).toContain('{"c":"snap"}');
+    port.line({ t: 'err', code: 'no_rare', msg: '', s: 2 });
+    expect(mirror!.status).toBe('incomplete');
+    expect(notes.find((n) => n.ev === 'board_error')!.text).toContain('flash the firmware again');
+    // It asked every 3 s, and each answer was the same error (a note each on every screen).
+    port.written = '';
+    vi.advanceTimersByTime(20_000);
+    expect(port.written).not.toContain('snap');
+    // Flashed: the board restarts and says hello; the mirror reads the game again.
+    port.line(hello(1, 2));
+    expect(mirror!.status).toBe('live');
+    expect(port.written).toContain('{"c":"snap"}');
   });
 
   it('turns the LED frames on at every hello (a restarted board has them off), unless told not to', async () => {

@@ -3,9 +3,9 @@
  * drops it again, as the rare module is: kept loaded, its functions would hold ~110 variables of
  * RAM for the rest of the game once staff had opened the menu (over the 1,500 budget in a
  * 5-player game). A running self-test keeps what it needs through its own object. Null when the
- * module is not installed.
+ * module is missing, damaged or from another flash.
  */
-import { espruinoModule } from '../espruino-module';
+import { moduleCode } from '../module-code';
 import type { SelfTest } from './selftest';
 import type { staffButton, staffLeds } from './staff-menu';
 
@@ -19,9 +19,11 @@ export interface Maintenance {
 
 export function loadMaintenance(): Maintenance | null {
   const g = globalThis as any;
-  const code = espruinoModule('Storage').read(MAINTENANCE_FILE);
-  if (!code) return null;
-  g.eval(code);
+  const code = moduleCode(MAINTENANCE_FILE);
+  // A module cut short throws as it runs, before it sets DT_MAINT: the same as a missing one.
+  try {
+    if (code) g.eval(code);
+  } catch (e) {}
   const m = g.DT_MAINT as Maintenance;
   delete g.DT_MAINT;
   return m || null;

@@ -5,11 +5,16 @@
  */
 import type { RuleError } from '../../../shared/engine/types';
 import type { App } from '../app';
-import type { BoardConfig } from '../config';
-import { espruinoModule } from '../espruino-module';
+import { defaultBoardConfig, type BoardConfig } from '../config';
 import type { Replay, Restored } from '../journal-load';
+import { moduleCode } from '../module-code';
 
 export const RARE_FILE = 'dt.rare';
+/** The board's err and refusal code when dt.rare is missing, damaged or from another flash. */
+const enum NoRare {
+  // A const enum: inlined where used, not one more global of the boot bundle (RAM for good).
+  code = 'no_rare',
+}
 
 export interface Rare {
   /** Board settings from Storage, defaults where missing. */
@@ -21,12 +26,31 @@ export interface Rare {
   command(app: App, c: Record<string, any>): void;
 }
 
+/**
+ * The module, or without a usable one (missing, cut short, another flash's) a stand-in: the board
+ * still comes up, on default settings, and says `no_rare` at boot, to OK in the set-up and to the
+ * host's set-up commands, where it stopped at power-up with nothing on the link before. Made only
+ * then: functions kept in the boot bundle's scope would hold RAM for good.
+ */
 export function loadRare(): Rare {
   const g = globalThis as any;
-  const code = espruinoModule('Storage').read(RARE_FILE);
-  if (!code) throw new Error(RARE_FILE + ' is missing from Storage: flash the firmware again');
-  g.eval(code);
+  const code = moduleCode(RARE_FILE);
+  // A module cut short throws as it runs, before it sets DT_RARE: the same as a missing one.
+  try {
+    if (code) g.eval(code);
+  } catch (e) {}
   const m = g.DT_RARE as Rare;
   delete g.DT_RARE;
-  return m;
+  return (
+    m || {
+      loadConfig: defaultBoardConfig,
+      // No journal is read: a game in it waits for the flash that brings the module back.
+      boot: (app: App) => {
+        app.err(NoRare.code);
+        return null;
+      },
+      newGame: () => ({ code: NoRare.code, message: '' }),
+      command: (app: App) => app.err(NoRare.code),
+    }
+  );
 }

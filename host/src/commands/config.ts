@@ -23,6 +23,7 @@ import { directUrl, evaluate } from '../espruino-tools';
 import { RARE_FILE, type Rare } from '../../../firmware/src/rare/load-rare';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import { errorObject, EXIT, HostError } from '../errors';
+import { errorText } from '../../../shared/engine/error-text';
 import { HELLO_WAIT_MS, noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { describeValue, keysHint, parseAssignments, SETTINGS } from './config-settings';
 import { BRIGHTNESS_CAP, LED_BUDGET_MA } from '../../../hardware/power-figures';
@@ -140,6 +141,9 @@ class ConfigLink {
         if (last >= 0 && m.s !== last + 1) throw lost();
         last = m.s;
         if (m.t === 'err' && m.code === 'bad_config') refused.push(m.msg);
+        // Without its set-up module the board takes no setting and sends no snapshot: said at once,
+        // not as a snapshot that never came ("another program talking to the board?").
+        if (m.t === 'err' && m.code === 'no_rare') throw new HostError(`${this.stream.spec.name}: ${errorText(m.code, '')}`, EXIT.protocol, `flash the firmware again: dicetray flash --port ${this.stream.spec.name}`);
         if (m.t !== 'snap') return undefined;
         if (m.i === 0) chunks.length = 0;
         if (m.i !== chunks.length) throw lost();

@@ -244,6 +244,9 @@ export class MirrorModel extends EventEmitter {
         if (this.ui) this.ui.ep = this.pressedBy;
         return this.note({ kind: 'button', button: msg.b, press: msg.k });
       case 'err':
+        // No dt.rare: no snapshot will come until a flash (whose hello asks again), so the model stops
+        // asking (it asked every 3 s, and each answer was this error again).
+        if (msg.code === 'no_rare') this.wantSnapshot = false;
         this.note({ kind: 'board_error', code: msg.code, msg: msg.msg });
         // A line the board could not send (over 200 bytes: a frustration by six long names in a
         // 7-seat game) is lost, an action with it: the snapshot has it. A frame comes again anyway.

@@ -23,7 +23,8 @@ import { flashingNote } from './flashing-note';
  * `flashing`: staff gave the board's console to the port (staff menu, K4 held); a restart ends it.
  * `waiting`: --wait, and the board's port could not be opened yet (never reached: not `lost`).
  */
-export type TableStatus = 'connecting' | 'waiting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'flashing' | 'stopped';
+/** `incomplete`: the board answers but its set-up module (dt.rare) is missing or from another flash (`no_rare`): it cannot play until flashed. */
+export type TableStatus = 'connecting' | 'waiting' | 'handshake' | 'live' | 'lost' | 'silent' | 'mismatch' | 'incomplete' | 'flashing' | 'stopped';
 
 /** One line of the mirror's story: `ev` names it, `text` says it in words. */
 export interface TableNote {
@@ -369,6 +370,11 @@ export class TableMirror extends EventEmitter {
       case 'button':
         return this.note({ ev: 'button', s: this.seq, button: e.button, press: e.press, text: `button ${e.button} (${e.press})` });
       case 'board_error':
+        // Until a flash brings dt.rare back (its hello makes the table live again).
+        if (e.code === 'no_rare') {
+          this.clearLive();
+          this.setStatus('incomplete');
+        }
         return this.note({ ev: 'board_error', s: this.seq, code: e.code, msg: e.msg, text: `board error: ${errorText(e.code, e.msg)} (${e.code}${e.msg ? ': ' + e.msg : ''})` });
       case 'new_game':
         return this.note({ ev: 'new_game', ...(e.why ? { why: e.why } : {}), text: e.cleared ? gameEndText(e.why) : 'new game on the board' });

@@ -116,6 +116,7 @@ export const DOWN_LINE: Record<string, string> = {
   lost: 'Board lost — reconnecting (play goes on at the table; this catches up)',
   silent: 'The board does not answer — still asking',
   mismatch: 'Protocol mismatch: this board runs another protocol version (dicetray flash)',
+  incomplete: 'Firmware incomplete (dt.rare): flash again (dicetray flash); its game waits',
   // How to flash first (staff held K4 for it); how to play on is in the note below it.
   flashing: 'Open for flashing: stop this mirror, then dicetray flash --unlock PASSWORD',
   stopped: 'Stopped',

@@ -61,7 +61,7 @@ export function pageHtml(title = 'dicetray'): string {
   .head .fw { overflow:hidden; text-overflow:ellipsis; min-width:0; flex:0 1 auto; }
   .status { padding:0.1em 0.6em; border-radius:1em; background:#2a2f3a; flex:none; }
   .status.live { background:#1d3a27; color:var(--good); }
-  .status.lost, .status.mismatch, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
+  .status.lost, .status.mismatch, .status.incomplete, .status.silent, .status.stopped { background:#3d1d1d; color:var(--bad); }
   .status.flashing { background:#1f5f6b; color:#fff; }
   .banner { display:none; font-size:0.8em; font-weight:700; color:#fff; background:var(--alarm); border-radius:0.3em; padding:0.25em 0.6em; }
   .banner.on { display:block; }
@@ -192,14 +192,15 @@ export function pageHtml(title = 'dicetray'): string {
 "use strict";
 const PALETTE = ${JSON.stringify(palette)};
 const PHASE = ${JSON.stringify(PHASE_TEXT)};
-const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', waiting: 'waiting for the board', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', flashing: 'console open for flashing', stopped: 'stopped' };
+const STATUS = { live: 'live', lost: 'reconnecting…', connecting: 'connecting…', waiting: 'waiting for the board', handshake: 'connecting…', silent: 'no answer', mismatch: 'protocol mismatch', incomplete: 'firmware incomplete', flashing: 'console open for flashing', stopped: 'stopped' };
 // A table that is not live says so in its headline instead of a game that may have moved on.
-const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', waiting: 'Waiting for the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
+const DOWN_TURN = { lost: 'Board lost — reconnecting', connecting: 'Connecting to the board…', waiting: 'Waiting for the board…', handshake: 'Connecting to the board…', silent: 'The board does not answer', mismatch: 'Protocol mismatch', incomplete: 'The board cannot play: its firmware is incomplete', flashing: 'Staff: console open for flashing', stopped: 'Stopped' };
 const DOWN_BANNER = {
   lost: 'Connection to the board lost at SINCE; reconnecting. The game goes on at the table; this screen catches up when the board is back.',
   waiting: 'No board at PORT yet: check that it is plugged in (USB) and switched on. This screen shows the game as soon as it answers.',
   silent: 'The board does not answer (since SINCE); still asking.',
   mismatch: 'This board runs a different protocol version. Flash it with dicetray flash.',
+  incomplete: "Part of the board's firmware (dt.rare) is missing, damaged or from another flash (a flash cut short?). Staff: flash it again with dicetray flash. A game it had saved waits and comes back after the flash.",
   flashing: 'Staff held K4 in the staff menu: the board waits to be flashed. To flash: stop the mirror, then run dicetray flash -p PORT --unlock PASSWORD. To play on: restart the board, or wait (5 minutes without a flash and it is back by itself).',
 };
 // The LED board at game over (its seat bars, the light above the best score, Murphy's), in words.
