@@ -86,3 +86,14 @@ export function writeTable(file: string, rows: Cell[][], decimalComma: boolean |
   writeOutputFile(file, CSV_BOM + text);
   return false;
 }
+
+/**
+ * A cell: text that a spreadsheet would take for a formula (=, +, -, @, or a tab or return before
+ * one) gets a leading apostrophe. Player names come from the board, and a kiosk board takes
+ * `new` and `load` from anyone on its USB port: `=HYPERLINK(…)` as a name ran in the staff's
+ * spreadsheet. Numbers (counts, steps) are written as they are.
+ */
+export function csvField(v: unknown, sep: string): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return csvText(typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? "'" + s : s, sep);
+}

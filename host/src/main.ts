@@ -39,6 +39,14 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .action(async (file: string, opts) => setCode((await import('./commands/replay')).replay(file, opts, io)));
 
   program
+    .command('results')
+    .description("the games the mirror's action logs saw finish: when, table, scores, winners")
+    .argument('[dir]', 'the folder of action logs', DEFAULT_LOG_DIR)
+    .option('--json', 'machine-readable result')
+    .option('--csv <file>', 'also write a row per player and game (- for standard output, instead of the list)')
+    .action(async (dir: string, opts) => setCode((await import('./commands/results')).results(dir, opts, io)));
+
+  program
     .command('sim')
     .description('run the simulated board (with its mirror in this terminal, or on --pty/--tcp for other tools)')
     .option('--pty <path>', 'expose the board on a pseudo-terminal at this path (needs socat)')

@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli } from '../support/cli';
 import { CLI, REPO, scratchDir, waitUntil } from '../support/host-harness';
 import { EXIT } from '../../host/src/errors';
+import { playRandomGame } from '../support/play';
 import { run } from './cli-run';
 
 interface Key {
@@ -96,6 +97,17 @@ describe('--json keys as the README lists them', () => {
     // Replay's error: the same four keys and the line, its code the log's own (bad_log here).
     expect(Object.keys(torn.error).sort()).toEqual(['code', 'exit', 'hint', 'line', 'message']);
     expect(torn.error).toMatchObject({ code: 'bad_log', exit: EXIT.failed, line: 2 });
+
+    // A finished game, an unfinished one, one that does not replay.
+    const logs = path.join(dir, 'logs');
+    mkdirSync(logs);
+    writeFileSync(path.join(logs, '20261128T180000Z-T-1.jsonl'), playRandomGame(3, 2).log);
+    writeFileSync(path.join(logs, '20261128T190000Z-T-2.jsonl'), '{"log":"dicetray-log/1","game":"pechvogel","setup":{"players":["Ann","Ben"]}}\n');
+    writeFileSync(path.join(logs, '20261128T200000Z-T-3.jsonl'), '{"log":"x"}\n');
+    const res = await one(['results', logs, '--json'], EXIT.failed);
+    expectKeys('results', res);
+    expectKeys('results games[]', res.games[0]);
+    expectKeys('results unreadable[]', res.unreadable[0]);
 
     expectKeys('script', await one(['script', KELLY, '--json']));
     const failing = path.join(dir, 'f.table');

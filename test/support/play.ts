@@ -13,9 +13,8 @@ export interface PlayedGame {
 }
 
 /** Plays a random legal Pechvogel game (entered dice), recording every state and the log. */
-export function playRandomGame(seed: number, players: number, maxActions = 5000): PlayedGame {
+export function playRandomGame(seed: number, players: number, maxActions = 5000, names = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gus'].slice(0, players)): PlayedGame {
   const rand = mulberry32(seed);
-  const names = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gus'].slice(0, players);
   const setup = { players: names, start: rand(players), config: { reduce_reroll_immune_to_frustrate: rand(4) === 0 } };
   const r = setupPechvogel(setup);
   if (!r.ok) throw new Error(r.error.message);

@@ -11,7 +11,8 @@ import { replayLog } from '../../../shared/engine/log';
 import type { PvState } from '../../../shared/games/pechvogel/types';
 import type { TableMirror, TableNote } from './table-mirror';
 import { EXIT, fileError, HostError } from '../errors';
-import { CSV_BOM, csvText } from '../csv-table';
+import { CSV_BOM, csvField } from '../csv-table';
+import { LOG_NAME, safeName, stamp } from './log-name';
 import { checkOutputFolder } from '../output';
 import { localIsoTime } from '../local-iso-time';
 import { spreadsheetTime } from '../spreadsheet-time';
@@ -45,21 +46,6 @@ export interface ActionLogOptions {
   onFile?: (table: string, file: string) => void;
   /** Told when a write fails while mirroring (disk full, directory gone); the mirror goes on. */
   onError?: (table: string, message: string) => void;
-}
-
-function stamp(t: number): string {
-  return new Date(t).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-}
-
-/**
- * A cell: text that a spreadsheet would take for a formula (=, +, -, @, or a tab or return before
- * one) gets a leading apostrophe. Player names come from the board, and a kiosk board takes
- * `new` and `load` from anyone on its USB port: `=HYPERLINK(…)` as a name ran in the staff's
- * spreadsheet. Numbers (counts, steps) are written as they are.
- */
-function csvField(v: unknown, sep: string): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return csvText(typeof v === 'string' && /^[=+\-@\t\r]/.test(s) ? "'" + s : s, sep);
 }
 
 /** What kind of throw an action is, from the state before it; null when it is not a throw. */
@@ -98,13 +84,6 @@ function facesOf(a: Record<string, unknown>, line: unknown): unknown[] {
 }
 
 /** An action log's file name: its UTC time stamp, the table, the table's running number. */
-const LOG_NAME = /^(\d{8}T\d{6}Z)-(.+)-(\d+)\.jsonl$/;
-
-/** A table's label as a file name part. */
-function safeName(label: string): string {
-  return label.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
-}
-
 export class ActionLogWriter {
   private files = new Map<string, { file: string; hash: string }>();
   private before = new Map<string, PvState | null>();
