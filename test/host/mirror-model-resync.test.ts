@@ -151,3 +151,29 @@ describe('the mirror model resyncs until it is in sync', () => {
     expect(h.m.state && h.m.state.n).toBe(1);
   });
 });
+
+describe('what the mirror did not see', () => {
+  it('names the actions the board took while the mirror was away, and a game it joined mid-way', async () => {
+    const { pechvogel } = await import('../../shared/games/pechvogel');
+    const { run: play } = await import('../support/pv-states');
+    const h = harness();
+    const snap = (st: unknown) => h.send({ t: 'snap', i: 0, end: true, d: JSON.stringify({ h: { log: 'x', game: 'pechvogel', setup: { players: ['Ann', 'Ben'] } }, st, ui: { mode: 'play' } }) });
+    const synced = () => h.events.filter((e) => e.kind === 'synced').pop() as Extract<MirrorEvent, { kind: 'synced' }>;
+    const r = pechvogel.setup({ players: ['Ann', 'Ben'] });
+    if (!r.ok) throw new Error('setup');
+    const s0 = r.state as import('../../shared/games/pechvogel/types').PvState;
+    const s2 = play(s0, [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }, { do: 'choose_target', value: 3 }]);
+    const s3 = play(s2, [{ do: 'throw', faces: [3, 4, 5, 6] }]);
+    // First sync, mid-game: joined at action 2.
+    snap(s2);
+    expect(synced().unseen).toEqual({ from: 0, to: 2 });
+    // The same state again (a reconnect, nothing played): nothing unseen.
+    h.send({ t: 'hello', v: PROTOCOL_VERSION, fw: '0', bh: 'x', game: 'pechvogel', board: 'sim', boot: 1 });
+    snap(s2);
+    expect(synced().unseen).toBeUndefined();
+    // Played on while the cable was out: action 3.
+    h.send({ t: 'hello', v: PROTOCOL_VERSION, fw: '0', bh: 'x', game: 'pechvogel', board: 'sim', boot: 1 });
+    snap(s3);
+    expect(synced().unseen).toEqual({ from: 3, to: 3 });
+  });
+});

@@ -6,6 +6,7 @@
 import { parseSnapshot } from '../../../shared/protocol/host-codec';
 import { EventEmitter } from 'node:events';
 import { step } from '../../../shared/engine/step';
+import { stateHash } from '../../../shared/engine/hash';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
@@ -66,7 +67,15 @@ export type MirrorEvent =
    * In sync from a snapshot. `seamless`: it was asked for at a `new` line that came in sequence
    * while the mirror was in sync (a game started or cleared in view: nothing was missed before it).
    */
-  | { kind: 'synced'; seamless: boolean }
+  | {
+      kind: 'synced';
+      seamless: boolean;
+      /**
+       * Actions the board took that this mirror never saw (it was not running, or the line lost
+       * them): `from`..`to` of the game it held before; `from` 0: it joined this game mid-way.
+       */
+      unseen?: { from: number; to: number };
+    }
   /** `before`: the state the action was applied to (who did it, how a turn ended). */
   | { kind: 'action'; action: Record<string, unknown>; before: PvState; state: PvState; line: string }
   | { kind: 'refused'; action: string; code: string }
@@ -271,6 +280,7 @@ export class MirrorModel extends EventEmitter {
       this.wantSnapshot = false;
       return this.resync(`snapshot has a state this host cannot read (${bad})`, false);
     }
+    const prev = this.state;
     this.header = snap.h || null;
     this.state = snap.st || null;
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
@@ -295,7 +305,16 @@ export class MirrorModel extends EventEmitter {
     const seamless = this.afterNew && this.newInSync;
     this.afterNew = false;
     this.newInSync = false;
-    this.note({ kind: 'synced', seamless });
+    // The same game further on (its players as they were), or a game seen first mid-way: the
+    // screens say so, where "in sync" alone read as if every action had been mirrored.
+    const st = this.state;
+    let unseen: { from: number; to: number } | undefined;
+    if (st && !seamless && st.n > 0) {
+      const same = !!prev && prev.players.map((p) => p.name).join('\n') === st.players.map((p) => p.name).join('\n') && prev.n < st.n;
+      if (same) unseen = { from: prev!.n + 1, to: st.n };
+      else if (!prev || stateHash(prev) !== stateHash(st)) unseen = { from: 0, to: st.n };
+    }
+    this.note(unseen ? { kind: 'synced', seamless, unseen } : { kind: 'synced', seamless });
     this.emit('change');
   }
 

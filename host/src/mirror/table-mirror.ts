@@ -354,7 +354,9 @@ export class TableMirror extends EventEmitter {
         return this.note({ ev: 'resync', reason: e.reason, text: `${e.reason}; reading the game from the board again` });
       case 'synced': {
         const s = this.model.state;
-        return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, seamless: e.seamless, text: s ? `in sync: action ${s.n}, ${s.phase}` : 'in sync: no game on the board' });
+        const u = e.unseen;
+        const missed = !u ? '' : u.from === 0 ? '; joined this game at that action (the ones before it were not mirrored)' : u.from === u.to ? `; action ${u.to} happened while this mirror could not see the board` : `; actions ${u.from}–${u.to} happened while this mirror could not see the board`;
+        return this.note({ ev: 'synced', n: s ? s.n : null, phase: s ? s.phase : null, seamless: e.seamless, ...(u ? { unseen: u } : {}), text: s ? `in sync: action ${s.n}, ${s.phase}${missed}` : 'in sync: no game on the board' });
       }
       case 'action': {
         // In words once, for every screen (the page's last-event line, the terminals' notes).
