@@ -16,11 +16,8 @@ import { BAUD_RATE, connectTcp, openError, parseBoardSpec, simStorageFolder } fr
 import { findOneBoard } from '../link/find-boards';
 import { errorObject, EXIT, HostError } from '../errors';
 import { readTextFile, type Output } from '../output';
-import { noAnswerError, protocolMismatchError } from '../link/hello-errors';
+import { HELLO_WAIT_MS, noAnswerError, protocolMismatchError } from '../link/hello-errors';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/messages';
-
-/** How long a board has to say hello (asked again each round) before the script gives up. */
-const HELLO_WAIT_MS = 5000;
 
 /**
  * The board a script plays on. `sim` (or `sim:memory`) is a simulated board with empty Storage,
