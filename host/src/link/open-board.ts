@@ -15,6 +15,7 @@ import { DEFAULT_SIM_STORAGE } from '../defaults';
 import { ensureBundle } from '../firmware-bundle';
 import { EXIT, HostError } from '../errors';
 import { findOneBoard } from './find-boards';
+import { portWords } from './port-words';
 import { existingFolder } from '../existing-folder';
 
 export const BAUD_RATE = 115200;
@@ -99,10 +100,10 @@ function serialTransport(path: string): Transport {
           };
           port.on('data', onData);
           port.on('error', (e: Error) => {
-            gone(e.message);
+            gone(portWords(e.message, (e as NodeJS.ErrnoException).code));
             if (port.isOpen) port.close(() => {});
           });
-          port.on('close', (e?: Error & { disconnected?: boolean }) => gone(e ? e.message : 'port closed'));
+          port.on('close', (e?: Error & { disconnected?: boolean }) => gone(e ? portWords(e.message, (e as NodeJS.ErrnoException).code) : 'port closed'));
           ok({
             write: (d) => {
               if (!closed && port.isOpen) port.write(Buffer.from(d));
@@ -194,7 +195,7 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
       await this.attempt();
     } catch (e) {
       if (failFast) throw e;
-      this.emit('retry', (e as Error).message);
+      this.emit('retry', portWords((e as Error).message, (e as NodeJS.ErrnoException).code));
       this.schedule();
     }
   }
@@ -229,7 +230,7 @@ class ReconnectingStream extends EventEmitter implements BoardStream {
       this.timer = null;
       if (this.stopped) return;
       this.attempt().catch((e) => {
-        this.emit('retry', (e as Error).message);
+        this.emit('retry', portWords((e as Error).message, (e as NodeJS.ErrnoException).code));
         this.schedule();
       });
     }, this.waitMs);
@@ -283,8 +284,7 @@ class SimStream extends EventEmitter implements BoardStream {
 }
 
 export function openError(spec: BoardSpec, e: Error): HostError {
-  const code = (e as NodeJS.ErrnoException).code || '';
-  const why = /ENOENT|No such file/i.test(code + e.message) ? 'no such port' : /EACCES|Permission/i.test(code + e.message) ? 'permission denied' : /Resource temporarily unavailable|lock/i.test(e.message) ? 'port is in use by another program' : e.message;
+  const why = portWords(e.message, (e as NodeJS.ErrnoException).code || '');
   const hint =
     spec.kind === 'tcp'
       ? 'is the board (or `espruino --telnet`, or `dicetray sim --tcp PORT`) running and reachable?'
