@@ -194,7 +194,7 @@ const PECHVOGEL: GameLayout = {
       name: 'seat_vote', views: PV_SEATS, cells: row(1, 8, 14),
       order: 'cells[i] = seat i + 1',
       meaning: 'During a reroll window: who may frustrate and who has voted. In the marker step: the opponent chosen to steal from.',
-      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); fast orange blinking for 1.5 s = this seat\'s press was refused (the status column\'s bottom LED blinks red with it).',
+      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); fast orange blinking for 1.5 s = this seat\'s press was refused (the status column\'s bottom LED blinks red with it; the LEDs do not say why). The active player\'s own LED stays dark in a reroll window, whether or not they may reduce (a frustration in hand and no reduce yet this turn).',
       looks: ['dim', 'solid', 'fast'], colour: RED,
     },
     {
@@ -214,8 +214,8 @@ const PECHVOGEL: GameLayout = {
     {
       name: 'final_standing', views: ['gameover'], cells: row(0, 8, 14),
       order: 'cells[i] = seat i + 1',
-      meaning: 'At game over: every seat that did not lose.',
-      reading: 'Row 0: slowly blinking LEDs above every non-loser; dark above the loser(s) and empty seats.',
+      meaning: 'At game over: the non-losers, the seats with the best score (the rulebook: everyone else loses).',
+      reading: 'Row 0: slowly blinking LEDs above the best score (every one of them on a tie); dark above every other seat and the empty seats.',
       looks: ['slow'], colour: [255, 180, 0],
     },
     {
