@@ -133,7 +133,7 @@ describe('dicetray script: refused scripts and boards', () => {
   it('a board that is not this firmware (silent, or another protocol version) is exit 4 before any step', { timeout: 60_000 }, async () => {
     // A connection that takes packets and says nothing (another program on the port), then one
     // that says hello in protocol v9: each step failed on its own with nothing to say why.
-    for (const [hello, why] of [[null, /no dicetray firmware answered on tcp:\S+ within 5 s/], [{ t: 'hello', v: 9, fw: '9.0.0', bh: 'future00', game: 'pechvogel', board: 'PICO_R1_3', boot: 1, s: 1 }, /protocol mismatch on tcp:\S+: the board speaks v9, this host v2 \(board firmware 9\.0\.0\)/]] as const) {
+    for (const [hello, why] of [[null, /no dicetray firmware answered on tcp:\S+ within 7 s/], [{ t: 'hello', v: 9, fw: '9.0.0', bh: 'future00', game: 'pechvogel', board: 'PICO_R1_3', boot: 1, s: 1 }, /protocol mismatch on tcp:\S+: the board speaks v9, this host v2 \(board firmware 9\.0\.0\)/]] as const) {
       const server = net.createServer((sock) => {
         sock.on('error', () => {});
         if (hello) sock.on('data', () => sock.write('DT:' + JSON.stringify(hello) + '\n'));

@@ -11,6 +11,7 @@ import { subsetMismatches } from '../../../shared/conformance/subset-match';
 import type { Step } from './parse-script';
 import { GEOMETRY } from '../../../hardware/led-board';
 import { errorText } from '../../../shared/engine/error-text';
+import { keyText, pathKeys } from './path-keys';
 
 export interface ScriptTarget {
   link: BoardLink;
@@ -44,13 +45,6 @@ type Refusal = { code: string; msg?: string };
 function refusedText(what: string, no: Refusal): string {
   return `${what} refused by the board: ${no.code}${no.msg ? ' ' + no.msg : ''} (${errorText(no.code, no.msg || '')})`;
 }
-
-/** A path's keys: players."Seat 1".markers → players, Seat 1, markers (a key with a space or a dot in double quotes). */
-function pathKeys(path: string): string[] {
-  return (path.match(/"[^"]*"|[^.]+/g) || []).map((k) => k.replace(/^"(.*)"$/, '$1'));
-}
-
-const keyText = (k: string): string => (/[\s.]/.test(k) ? JSON.stringify(k) : k);
 
 /**
  * The value at `path`, or where the path leaves `o` in words: "got undefined" did not say that
