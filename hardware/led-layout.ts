@@ -193,8 +193,8 @@ const PECHVOGEL: GameLayout = {
     {
       name: 'seat_vote', views: PV_SEATS, cells: row(1, 8, 14),
       order: 'cells[i] = seat i + 1',
-      meaning: 'During a reroll window: who may frustrate and who has voted. In the marker step: the opponent chosen to steal from.',
-      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box); fast orange blinking for 1.5 s = this seat\'s press was refused (the status column\'s bottom LED blinks red with it; the LEDs do not say why). The active player\'s own LED stays dark in a reroll window, whether or not they may reduce (a frustration in hand and no reduce yet this turn).',
+      meaning: 'During a reroll window: who may frustrate and who has voted. In the marker step: the opponent chosen to steal from, or the one the board steals from by itself when that is the only choice.',
+      reading: 'Row 1: dim = this seat may frustrate, steady = voted (in the marker step: steady = the seat being stolen from, a pad key then chooses the marker for the box; with the countdown bar running, the board steals from that seat by itself when the bar ends); fast orange blinking for 1.5 s = this seat\'s press was refused (the status column\'s bottom LED blinks red with it; the LEDs do not say why). The active player\'s own LED stays dark in a reroll window, whether or not they may reduce (a frustration in hand and no reduce yet this turn).',
       looks: ['dim', 'solid', 'fast'], colour: RED,
     },
     {

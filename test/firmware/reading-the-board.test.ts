@@ -100,8 +100,8 @@ describe('README: reading the LED board without a screen', () => {
     }
   });
 
-  it('says an automatic steal marks no robbed player: the box gains one, from the middle column of its value', async () => {
-    expect(guide().replace(/\s+/g, ' ')).toMatch(/the LEDs do not mark the robbed player: the box gains one/);
+  it("marks an automatic steal's robbed player while the board waits, and the box gains one, from the middle column of its value", async () => {
+    expect(guide().replace(/\s+/g, ' ')).toMatch(/the robbed player's LED in the second row lights while the board waits/);
 
     const { board, sim } = await bootedSim([{ c: 'cfg', k: 'attract_ms', v: 0 }, { c: 'new', p: ['Ann', 'Ben'] }], { boardName: 'LINUX' });
     const act = (a: unknown) => expect(sim.requestSync({ c: 'act', a } as HostCmd).ack, JSON.stringify(a)).toBe(true);
@@ -121,7 +121,8 @@ describe('README: reading the LED board without a screen', () => {
     board.advance(50); // the countdown starts in an event of its own, right after the press
     for (const f of framesFor(board, sim, 2000)) {
       expect(lit(f, 7, 7), 'the countdown bar').toBe(true);
-      for (let x = 8; x < 15; x++) expect(lit(f, x, 1), `seat ${x - 7} in the votes row`).toBe(false);
+      // Ben (seat 2) is robbed: his LED in the votes row, no other.
+      for (let x = 8; x < 15; x++) expect(lit(f, x, 1), `seat ${x - 7} in the votes row`).toBe(x === 9);
     }
     board.advance(1500);
     s = sim.snapshot().st;
@@ -129,6 +130,7 @@ describe('README: reading the LED board without a screen', () => {
     expect(s.box).toEqual([0, 0, 0, 0, 1]);
     expect(s.players.map((p) => p.markers.filter((m) => m === 4).length)).toEqual([1, 2]);
     const f = frame(sim);
+    for (let x = 8; x < 15; x++) expect(lit(f, x, 1), `seat ${x - 7} in the votes row after the steal`).toBe(false);
     expect([5, 4, 3].map((y) => lit(f, 4, y)), "the middle's 7s: two left").toEqual([true, true, false]);
     expect([5, 4, 3].map((y) => lit(f, 6, y)), 'the box: one').toEqual([true, false, false]);
   });

@@ -268,7 +268,8 @@ function drawVotes(s: PvState, ui: PvUi, seats: number[], e: number): void {
   const v = V;
   const x = D[SLOT_AT.seat_vote];
   const y = v[CELL_AT.status + 7];
-  let q = seats[ui.victim];
+  // (A victim below -1 is the board's own steal's, -2 - index, while it waits: drawn alike.)
+  let q = seats[ui.victim < -1 ? -2 - ui.victim : ui.victim];
   lE = e;
   lV = ui.votes;
   lVn = ui.votes.length + ui.victim * 16;

@@ -31,7 +31,10 @@ export interface PvUi {
   deadline: number;
   /** Length of the running window, for the countdown bar. */
   span: number;
-  /** Steal victim chosen in the marker step, -1 none. */
+  /**
+   * Steal victim chosen in the marker step, -1 none; -2 - index: the victim of the board's own
+   * steal while it waits (shown on the LEDs; every `victim >= 0` test reads it as none chosen).
+   */
   victim: number;
   /** Last refusal shown on the LEDs: code, seat (-1 = pad), until when. */
   err: string;
@@ -175,6 +178,10 @@ export class PechvogelTable {
     if (ui.span > 0) {
       ui.deadline = getTime() * 1000 + ui.span;
       this.auto = setTimeout(this.autoDue, ui.span) as unknown as number;
+      // A table without a screen saw only the middle and the box change: the robbed player's LED
+      // lights while the board waits (the renderer reads -2 - index; afterAction clears it). In
+      // this block: with no wait it is skipped as a block, cheaper than an untaken statement.
+      if (a.do === 'steal') for (let i = 0; i < s.players.length; i++) if (s.players[i].name === a.from) ui.victim = -2 - i;
     } else this.act(a, -1);
     this.app.refresh();
   };
