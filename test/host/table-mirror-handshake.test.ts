@@ -59,9 +59,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function liveMirror(): Promise<{ port: QuietPort; notes: TableNote[] }> {
+async function liveMirror(silenceMs = Infinity): Promise<{ port: QuietPort; notes: TableNote[] }> {
   const port = new QuietPort();
-  mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: Infinity });
+  mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs });
   const notes: TableNote[] = [];
   mirror.on('note', (n: TableNote) => notes.push(n));
   const started = mirror.start();
@@ -155,13 +155,7 @@ describe('the mirror after its first hello', () => {
   });
 
   it("calls a board without a usable dt.rare (no_rare) incomplete, stops asking it for snapshots, and is live again at the hello after a flash", async () => {
-    const port = new QuietPort();
-    mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: 6000 });
-    const notes: TableNote[] = [];
-    mirror.on('note', (n: TableNote) => notes.push(n));
-    const started = mirror.start();
-    port.line(hello(1, 1));
-    await started;
+    const { port, notes } = await liveMirror(6000);
     expect(port.written).toContain('{"c":"snap"}');
     port.line({ t: 'err', code: 'no_rare', msg: '', s: 2 });
     expect(mirror!.status).toBe('incomplete');
@@ -233,19 +227,13 @@ describe('the mirror after its first hello', () => {
   });
 
   it('gives a board that stays quiet up at the silence given, not a third later', async () => {
-    const port = new QuietPort();
-    mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs: 6000 });
-    const notes: TableNote[] = [];
-    mirror.on('note', (n: TableNote) => notes.push(n));
-    const started = mirror.start();
-    port.line(hello(1, 1));
-    await started;
+    const { port, notes } = await liveMirror(6000);
     vi.advanceTimersByTime(1500);
     port.line({ t: 'leds', f: 'W'.repeat(128), s: 2 }); // quiet counts from here
     port.written = '';
     vi.advanceTimersByTime(5900);
     expect(port.written.split('{"c":"leds","on":true}').length - 1).toBe(2); // at 2 s and 4 s of quiet
-    expect(mirror.status).toBe('live');
+    expect(mirror!.status).toBe('live');
     vi.advanceTimersByTime(150);
     const silent = notes.filter((n) => n.ev === 'silent');
     expect(silent).toHaveLength(1);
