@@ -177,3 +177,52 @@ describe('what the mirror did not see', () => {
     expect(synced().unseen).toEqual({ from: 3, to: 3 });
   });
 });
+
+describe('what the mirror did not see, at the edges', () => {
+  const hello = { t: 'hello', v: PROTOCOL_VERSION, fw: '0', bh: 'x', game: 'pechvogel', board: 'sim', boot: 1 };
+  async function played(players: string[], n: number) {
+    const { pechvogel } = await import('../../shared/games/pechvogel');
+    const { run: play } = await import('../support/pv-states');
+    const r = pechvogel.setup({ players });
+    if (!r.ok) throw new Error('setup');
+    const acts = [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }, { do: 'choose_target', value: 3 }, { do: 'throw', faces: [3, 4, 5, 6] }];
+    return play(r.state as import('../../shared/games/pechvogel/types').PvState, acts.slice(0, n));
+  }
+  function watch() {
+    const h = harness();
+    const snap = (st: unknown) => h.send({ t: 'snap', i: 0, end: true, d: JSON.stringify({ h: { log: 'x', game: 'pechvogel', setup: { players: ['Ann', 'Ben'] } }, st, ui: { mode: 'play' } }) });
+    const synced = () => h.events.filter((e) => e.kind === 'synced').pop() as Extract<MirrorEvent, { kind: 'synced' }>;
+    return { h, snap, synced };
+  }
+
+  it('a game at its first action missed nothing: no unseen', async () => {
+    const w = watch();
+    w.snap(await played(['Ann', 'Ben'], 0));
+    expect(w.synced().unseen).toBeUndefined();
+  });
+
+  it('another game (other players) further on than the one held was joined mid-way, not continued', async () => {
+    const w = watch();
+    w.snap(await played(['Ann', 'Ben'], 1));
+    w.h.send(hello);
+    w.snap(await played(['Cleo', 'Dev'], 3));
+    expect(w.synced().unseen).toEqual({ from: 0, to: 3 });
+  });
+});
+
+describe('a board without its set-up module (no_rare)', () => {
+  it('is not asked for snapshots again (each answer would be no_rare), while another error leaves the asking on', () => {
+    const h = harness();
+    expect(h.asks()).toBe(1);
+    h.send({ t: 'err', code: 'no_rare', msg: '' });
+    h.wait(SNAPSHOT_RETRY_MS * 3);
+    h.m.retry();
+    expect(h.asks()).toBe(1);
+    // Another board error (a command it refused) while a snapshot is still due: asked again.
+    const k = harness();
+    k.send({ t: 'err', code: 'bad_cmd', msg: '' });
+    k.wait(SNAPSHOT_RETRY_MS);
+    k.m.retry();
+    expect(k.asks()).toBe(2);
+  });
+});

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { playRandomGame } from '../support/play';
+import { run as runActions } from '../support/pv-states';
 import { replayLog } from '../../shared/engine/log';
 import { pechvogel } from '../../shared/games/pechvogel';
 import type { PvState } from '../../shared/games/pechvogel/types';
@@ -80,6 +81,40 @@ describe('dicetray results', () => {
     expect(csv).toContain(`"'=HYPERLINK(""x"")",${b.scores['=HYPERLINK("x")']}`);
     const winnerRows = rows.filter((r) => /,1,yes,/.test(r));
     expect(winnerRows.length).toBe(a.winners.length + b.winners.length);
+  });
+
+  it('ranks tied players alike (1, 1, 3, 3), names every winner, lists the same ending at two tables at each, and writes --csv - to stdout', async () => {
+    const dir = scratchDir('dt-results-tie-');
+    // Two tied for the win and two tied last; a name a spreadsheet would read as a formula (-).
+    const r = setupPechvogel({ players: ['Ann', '-Ben', 'Cleo', 'Dev'] });
+    if (!r.ok) throw new Error('setup');
+    const st = r.state;
+    st.middle = [1, 0, 0, 0, 0];
+    st.players[1].markers = [4, 5];
+    st.players[2].markers = [4, 5];
+    st.players[3].markers = [3];
+    const end = runActions(st, [{ do: 'throw', faces: [3, 3, 3, 3, 4, 5, 6] }, { do: 'choose_target', value: 3 }, { do: 'take_marker' }]);
+    const log = JSON.stringify({ log: 'dicetray-log/1', game: 'pechvogel', state: end }) + '\n';
+    writeFileSync(path.join(dir, '20261128T180000Z-Ecke-1.jsonl'), log);
+    writeFileSync(path.join(dir, '20261128T181000Z-Bar-1.jsonl'), log);
+
+    const t = await run(['results', dir], dir);
+    expect(t.code, t.err).toBe(0);
+    const out = t.out.trim().split('\n');
+    expect(out[0]).toBe(`${dir}: 2 games finished`);
+    expect(out[1]).toContain('  Ecke  ');
+    expect(out[1]).toContain('(-Ben & Cleo win)');
+    expect(out[2]).toContain('  Bar  ');
+
+    const c = await run(['results', dir, '--csv', '-'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(c.out.charCodeAt(0)).not.toBe(0xfeff);
+    const rows = c.out.trim().split('\n');
+    expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log');
+    const cells = rows.slice(1).map((row) => row.split(','));
+    expect(cells.filter((x) => x[1] === 'Bar')).toHaveLength(4);
+    const ecke = Object.fromEntries(cells.filter((x) => x[1] === 'Ecke').map((x) => [x[3], x.slice(4, 7).join(' ')]));
+    expect(ecke).toEqual({ "'-Ben": '9 1 yes', Cleo: '9 1 yes', Ann: '3 3 no', Dev: '3 3 no' });
   });
 
   it('says what is wrong with a folder that is not there, and refuses --csv - with --json', async () => {

@@ -19,7 +19,7 @@ import type { BoardSpec, BoardStream } from '../../host/src/link/open-board';
 import { encodeLine } from '../../shared/protocol/board-codec';
 import { PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { RESTART_NOTE } from '../../host/src/view/table-text';
-import { start } from '../support/pv-states';
+import { run, start } from '../support/pv-states';
 import { shortenKeys } from '../../shared/protocol/wire-keys';
 
 /** A port that stays open: what the mirror writes is kept as text, board lines are pushed in by hand. */
@@ -361,6 +361,28 @@ describe("the mirror's words for a board that restarted", () => {
     expect(restartedText(notes)).toEqual([`The board restarted (a power cut?): ${RESTART_NOTE}`]);
     const said = notes.map((n) => String(n.text)).join('\n');
     expect(said).not.toMatch(/snapshot/);
+  });
+
+  it('in sync says which actions it did not see, in words and as unseen (--json)', async () => {
+    const { port, notes } = await liveMirror();
+    const synced = () => notes.filter((n) => n.ev === 'synced').pop() as TableNote & { unseen?: unknown };
+    const s0 = start();
+    const s2 = run(s0, [{ do: 'throw', faces: [3, 3, 4, 5, 6, 7, 'R'] }, { do: 'choose_target', value: 3 }]);
+    const s3 = run(s2, [{ do: 'throw', faces: [3, 4, 5, 6] }]);
+    let s = sendSnap(port, s0, { mode: 'play' }, 2);
+    expect(synced().text).toBe(`in sync: action 0, ${s0.phase}`);
+    // The cable out for two actions, then for one: the board restarts and says hello each time.
+    port.line(hello(s++, 2));
+    s = sendSnap(port, s2, { mode: 'play' }, s);
+    expect(synced()).toMatchObject({ unseen: { from: 1, to: 2 }, text: `in sync: action 2, ${s2.phase}; actions 1–2 happened while this mirror could not see the board` });
+    port.line(hello(s++, 3));
+    sendSnap(port, s3, { mode: 'play' }, s);
+    expect(synced()).toMatchObject({ unseen: { from: 3, to: 3 }, text: `in sync: action 3, ${s3.phase}; action 3 happened while this mirror could not see the board` });
+    // A mirror that comes to a game under way.
+    const late = await liveMirror();
+    sendSnap(late.port, s2, { mode: 'play' }, 2);
+    const joined = late.notes.filter((n) => n.ev === 'synced').pop() as TableNote & { unseen?: unknown };
+    expect(joined).toMatchObject({ unseen: { from: 0, to: 2 }, text: `in sync: action 2, ${s2.phase}; joined this game at that action (the ones before it were not mirrored)` });
   });
 
   it('in set-up: the set-up starts over (not "the game goes on")', async () => {
