@@ -1,4 +1,4 @@
-/** Board settings kept in Storage (set from the buttons' staff menu, the host, or at flash time). */
+/** Board settings kept in Storage (set from the buttons' staff menu or by the host: `dicetray config`, the `cfg` command). */
 import { BRIGHTNESS_CAP, LED_BUDGET_MA, PowerLimit } from '../../hardware/power-figures';
 import { espruinoModule } from './espruino-module';
 import { ConfigFile } from './save-config';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { COMMANDS, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import { WIRE_KEYS } from '../../shared/protocol/wire-keys';
 import { ROOT } from '../../firmware/build/paths';
+import { DEFAULT_BOARD_CONFIG } from '../../firmware/src/config';
 import { bootedSim } from '../support/game-driver';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -46,6 +47,12 @@ describe("the README's serial protocol", () => {
     for (const c of ['storage_full', 'bad_json', 'unknown_command', 'too_long', 'packet_timeout']) expect(codes).toContain(c);
     const errRow = section.split('\n').find((l) => l.startsWith('| `err` |')) || '';
     for (const c of codes) expect(errRow, c).toContain(`\`${c}\``);
+  });
+
+  // A new board setting with the host's side done passes every other test without this row.
+  it('names every setting `cfg` takes', () => {
+    const cfgRow = section.split('\n').find((l) => l.startsWith('| `{"c":"cfg"')) || '';
+    for (const k of Object.keys(DEFAULT_BOARD_CONFIG)) expect(cfgRow, k).toContain('`' + k + '`');
   });
 
   it("names every field of the snapshot's ui", async () => {

@@ -1,7 +1,7 @@
 /**
  * The board's settings as the host knows them: every key of BoardConfig with its short name, unit
  * and range, how a value reads, and `KEY=VALUE` parsing checked against the firmware's own rule.
- * Kept apart from the command so `dicetray --help` lists them without loading the serial side.
+ * Kept apart from the command so `dicetray config --help` lists them without loading the serial side.
  */
 import { DEFAULT_BOARD_CONFIG, MAX_SETTING_MS, setConfig, WINDOW_MIN_MS, type BoardConfig } from '../../../firmware/src/config';
 import { LED_BUDGET_MAX_MA } from '../../../hardware/power-figures';
@@ -30,7 +30,7 @@ export interface Setting {
 /** Durations beyond a day are typos (abandon=30d), not settings anyone means (the board's limit). */
 const MAX_MS = MAX_SETTING_MS;
 
-/** Every key of BoardConfig, in the firmware's order (the test checks none is missing). */
+/** Every key of BoardConfig, in the firmware's order (test/host/config-cli.test.ts checks none is missing; tsc does not). */
 export const SETTINGS: Setting[] = [
   // A window of 0 passes every throw at once: nobody could ever frustrate or reduce.
   { key: 'window_ms', alias: 'window', kind: 'ms', max: MAX_MS, min: WINDOW_MIN_MS, meaning: 'reroll window: how long opponents have to frustrate a throw' },
