@@ -75,10 +75,14 @@ describe('dicetray results', () => {
     const csv = readFileSync(csvFile, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = csv.slice(1).trim().split('\n');
-    expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log');
+    expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log,local_time');
     expect(rows).toHaveLength(1 + 3 + 4);
     // A name that is a formula stays text (a leading apostrophe), quoted for its comma-free quotes.
     expect(csv).toContain(`"'=HYPERLINK(""x"")",${b.scores['=HYPERLINK("x")']}`);
+    // The finished time again as a spreadsheet reads a date-time: local, to the second, no offset.
+    const first = rows[1].split(',');
+    expect(first[8]).toBe(first[0].slice(0, 19));
+    expect(first[8]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     const winnerRows = rows.filter((r) => /,1,yes,/.test(r));
     expect(winnerRows.length).toBe(a.winners.length + b.winners.length);
   });
@@ -100,7 +104,8 @@ describe('dicetray results', () => {
 
     const t = await run(['results', dir], dir);
     expect(t.code, t.err).toBe(0);
-    const out = t.out.trim().split('\n');
+    // A game's lines only (each log holds its end alone: a line under each says so).
+    const out = t.out.trim().split('\n').filter((l) => !l.startsWith('    seen in part: '));
     expect(out[0]).toBe(`${dir}: 2 games finished`);
     expect(out[1]).toContain('  Ecke  ');
     expect(out[1]).toContain('(-Ben & Cleo win)');
@@ -110,7 +115,7 @@ describe('dicetray results', () => {
     expect(c.code, c.err).toBe(0);
     expect(c.out.charCodeAt(0)).not.toBe(0xfeff);
     const rows = c.out.trim().split('\n');
-    expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log');
+    expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log,local_time');
     const cells = rows.slice(1).map((row) => row.split(','));
     expect(cells.filter((x) => x[1] === 'Bar')).toHaveLength(4);
     const ecke = Object.fromEntries(cells.filter((x) => x[1] === 'Ecke').map((x) => [x[3], x.slice(4, 7).join(' ')]));

@@ -155,6 +155,10 @@ export class ActionLogWriter {
   }
 
   attach(t: TableMirror): void {
+    // The game as the table's newest log left it: the first sync then tells the actions this run
+    // missed from those an earlier run logged (and a board where that log ends missed nothing).
+    const last = this.opts.dir ? this.latestLog(safeName(t.label)) : null;
+    if (last) t.model.earlier = last.state;
     t.on('note', (n: TableNote) => {
       if (n.ev === 'synced') this.safely(t.label, () => this.onSynced(t, !!n.seamless));
       else if (n.ev === 'action') this.onAction(t, n);
@@ -308,7 +312,7 @@ export class ActionLogWriter {
    * the hash of the state it replays to; null if there is none or it does not replay to its end
    * (a torn or edited file is left as it is, the game goes on in a new one).
    */
-  private latestLog(safe: string): { file: string; hash: string; text: string } | null {
+  private latestLog(safe: string): { file: string; hash: string; text: string; state: PvState } | null {
     let best: { name: string; key: string } | null = null;
     try {
       for (const name of readdirSync(this.opts.dir!)) {
@@ -325,7 +329,7 @@ export class ActionLogWriter {
     try {
       const text = readFileSync(file, 'utf8');
       const r = replayLog(text);
-      return r.ok && r.state ? { file, hash: stateHash(r.state), text } : null;
+      return r.ok && r.state ? { file, hash: stateHash(r.state), text, state: r.state as PvState } : null;
     } catch {
       return null;
     }

@@ -89,6 +89,11 @@ export type MirrorEvent =
 export class MirrorModel extends EventEmitter {
   hello: Hello | null = null;
   state: PvState | null = null;
+  /**
+   * Where the table's newest action log (an earlier mirror run's) ends, set before the first sync:
+   * a restarted mirror then says which actions it missed, not that none of the game was mirrored.
+   */
+  earlier: PvState | null = null;
   header: (LogHeader & { seats?: number[] }) | null = null;
   ui: MirrorUi | null = null;
   /** The player at the seat of the last button pressed (-1: not a seat), for the refusal it may bring. */
@@ -280,7 +285,9 @@ export class MirrorModel extends EventEmitter {
       this.wantSnapshot = false;
       return this.resync(`snapshot has a state this host cannot read (${bad})`, false);
     }
-    const prev = this.state;
+    // Before the first sync, the game as the last mirror run's log left it.
+    const prev = this.state || this.earlier;
+    this.earlier = null;
     this.header = snap.h || null;
     this.state = snap.st || null;
     // The table UI as the board's ui line would give it: a host joining mid-game (restarted,
