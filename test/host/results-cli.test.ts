@@ -90,7 +90,7 @@ describe('dicetray results', () => {
   it('ranks tied players alike (1, 1, 3, 3), names every winner, lists the same ending at two tables at each, and writes --csv - to stdout', async () => {
     const dir = scratchDir('dt-results-tie-');
     // Two tied for the win and two tied last; a name a spreadsheet would read as a formula (-).
-    const r = setupPechvogel({ players: ['Ann', '-Ben', 'Cleo', 'Dev'] });
+    const r = setupPechvogel({ players: ['Ann', 'Cleo', '-Ben', 'Dev'] });
     if (!r.ok) throw new Error('setup');
     const st = r.state;
     st.middle = [1, 0, 0, 0, 0];
@@ -108,7 +108,9 @@ describe('dicetray results', () => {
     const out = t.out.trim().split('\n').filter((l) => !l.startsWith('    seen in part: '));
     expect(out[0]).toBe(`${dir}: 2 games finished`);
     expect(out[1]).toContain('  Ecke  ');
-    expect(out[1]).toContain('(-Ben & Cleo win)');
+    // The winners in the order the points line names them (the conventions' winners are sorted by name).
+    expect(out[1]).toContain('Cleo 9 · -Ben 9 · ');
+    expect(out[1]).toContain('(Cleo & -Ben win)');
     expect(out[2]).toContain('  Bar  ');
 
     const c = await run(['results', dir, '--csv', '-'], dir);

@@ -139,7 +139,7 @@ export function results(dir: string, opts: { json?: boolean; csv?: string }, io:
     io.out(`${dir}: ${r.games.length} game${r.games.length === 1 ? '' : 's'} finished${ended}`);
     for (const g of r.games) {
       const who = Object.keys(g.scores).map((p) => `${p} ${g.scores[p]}`).join(' · ');
-      io.out(`${g.finished.slice(0, 16).replace('T', ' ')}  ${g.table}  ${who}  (${g.winners.join(' & ')} ${g.winners.length > 1 ? 'win' : 'wins'})  ${g.log}`);
+      io.out(`${g.finished.slice(0, 16).replace('T', ' ')}  ${g.table}  ${who}  (${Object.keys(g.scores).filter((p) => g.winners.indexOf(p) >= 0).join(' & ')} ${g.winners.length > 1 ? 'win' : 'wins'})  ${g.log}`);
       if (g.unseen) io.out(`    seen in part: ${partText(g)}; the points are the board's own`);
     }
   }
