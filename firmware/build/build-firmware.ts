@@ -116,7 +116,7 @@ export async function buildFirmware(opts: { board?: string; out?: string; minify
   // The maintenance module (self-test, staff menu) and the rarely used module (boot, new games,
   // the host's set-up commands) go to Storage as files of their own, loaded when needed. Each
   // starts with the hash as a statement of its own, which the boot code checks before it runs
-  // one (module-code.ts): a flash cut short leaves modules from another build.
+  // one (load-module.ts): a flash cut short leaves modules from another build.
   const stamp = JSON.stringify(HASH_PLACEHOLDER) + ';';
   const maint = stamp + (await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'maintenance', 'maintenance-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle })).code;
   const rare = stamp + (await bundleForEspruino({ entry: join(ROOT, 'firmware', 'src', 'rare', 'rare-entry.ts'), minify: opts.minify !== false, define: buildDefines(data), mangle })).code;

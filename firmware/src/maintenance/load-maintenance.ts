@@ -5,7 +5,7 @@
  * 5-player game). A running self-test keeps what it needs through its own object. Null when the
  * module is missing, damaged or from another flash.
  */
-import { moduleCode } from '../module-code';
+import { loadModule } from '../load-module';
 import type { SelfTest } from './selftest';
 import type { staffButton, staffLeds } from './staff-menu';
 
@@ -18,13 +18,5 @@ export interface Maintenance {
 }
 
 export function loadMaintenance(): Maintenance | null {
-  const g = globalThis as any;
-  const code = moduleCode(MAINTENANCE_FILE);
-  // A module cut short throws as it runs, before it sets DT_MAINT: the same as a missing one.
-  try {
-    if (code) g.eval(code);
-  } catch (e) {}
-  const m = g.DT_MAINT as Maintenance;
-  delete g.DT_MAINT;
-  return m || null;
+  return loadModule(MAINTENANCE_FILE, 'DT_MAINT');
 }

@@ -7,7 +7,7 @@ import type { RuleError } from '../../../shared/engine/types';
 import type { App } from '../app';
 import { defaultBoardConfig, type BoardConfig } from '../config';
 import type { Replay, Restored } from '../journal-load';
-import { moduleCode } from '../module-code';
+import { loadModule } from '../load-module';
 
 export const RARE_FILE = 'dt.rare';
 /** The board's err and refusal code when dt.rare is missing, damaged or from another flash. */
@@ -33,16 +33,8 @@ export interface Rare {
  * then: functions kept in the boot bundle's scope would hold RAM for good.
  */
 export function loadRare(): Rare {
-  const g = globalThis as any;
-  const code = moduleCode(RARE_FILE);
-  // A module cut short throws as it runs, before it sets DT_RARE: the same as a missing one.
-  try {
-    if (code) g.eval(code);
-  } catch (e) {}
-  const m = g.DT_RARE as Rare;
-  delete g.DT_RARE;
   return (
-    m || {
+    (loadModule(RARE_FILE, 'DT_RARE') as Rare | null) || {
       loadConfig: defaultBoardConfig,
       // No journal is read: a game in it waits for the flash that brings the module back.
       boot: (app: App) => {

@@ -16,6 +16,7 @@ import { EXIT, fileError } from '../errors';
 import { readTextFile, writeOutputFile, type Output } from '../output';
 import { checkCsvTarget, csvField, CSV_BOM } from '../csv-table';
 import { LOG_NAME } from '../mirror/log-name';
+import { samePlayers } from '../mirror/same-players';
 import { localIsoTime } from '../local-iso-time';
 
 export interface GameResult {
@@ -48,10 +49,6 @@ interface Read {
   table: string;
   state: { n: number; game: string; players: { name: string }[] };
   applied: number;
-}
-
-function names(st: Read['state']): string {
-  return st.players.map((p) => p.name).join('\n');
 }
 
 function scan(dir: string): Scan {
@@ -91,7 +88,7 @@ function scan(dir: string): Scan {
     const joined = read.state.n - r.applied;
     // Joined mid-way: the table's log before holds the start when it stops short of this one in a
     // game of the same players (a mirror restarted, a cable pulled while the table played on).
-    const earlier = joined > 0 && prev && out.unfinished[out.unfinished.length - 1] === prev.name && prev.state.n < joined && names(prev.state) === names(read.state) ? prev : null;
+    const earlier = joined > 0 && prev && out.unfinished[out.unfinished.length - 1] === prev.name && prev.state.n < joined && samePlayers(prev.state, read.state) ? prev : null;
     const unseen = joined > 0 ? { from: earlier ? earlier.state.n + 1 : 1, to: joined } : null;
     const fs = view.final_scores;
     const scores: Record<string, number> = {};

@@ -83,9 +83,10 @@ function facesOf(a: Record<string, unknown>, line: unknown): unknown[] {
   }
 }
 
-/** An action log's file name: its UTC time stamp, the table, the table's running number. */
 export class ActionLogWriter {
   private files = new Map<string, { file: string; hash: string }>();
+  /** Per table, its newest log when the mirror started (latestLog), read once: until this run writes a log of its own it stays the newest. */
+  private newest = new Map<string, ReturnType<ActionLogWriter['latestLog']>>();
   private before = new Map<string, PvState | null>();
   /** Per table: a first throw's row waiting for its target, and the n of the last throw row. */
   private pending = new Map<string, ThrowRow>();
@@ -158,6 +159,7 @@ export class ActionLogWriter {
     // The game as the table's newest log left it: the first sync then tells the actions this run
     // missed from those an earlier run logged (and a board where that log ends missed nothing).
     const last = this.opts.dir ? this.latestLog(safeName(t.label)) : null;
+    this.newest.set(t.label, last);
     if (last) t.model.earlier = last.state;
     t.on('note', (n: TableNote) => {
       if (n.ev === 'synced') this.safely(t.label, () => this.onSynced(t, !!n.seamless));
@@ -191,7 +193,7 @@ export class ActionLogWriter {
     const hash = s ? stateHash(s) : '';
     // The first sync in this mirror: the table's newest log from an earlier mirror run may end at
     // this very state (the mirror restarted, the board did not move on): the game goes on there.
-    const old = s && this.opts.dir && !this.files.has(label) ? this.latestLog(safeName(label)) : null;
+    const old = s && !this.files.has(label) ? this.newest.get(label) || null : null;
     // The table played on where this mirror did not see it (it was not running, or lost the
     // board; a game ended or another begun counts): the CSV says so, or its throws would look
     // complete. Unknown (no log to tell) counts as unseen once a game has begun.

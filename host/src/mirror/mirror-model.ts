@@ -7,6 +7,7 @@ import { parseSnapshot } from '../../../shared/protocol/host-codec';
 import { EventEmitter } from 'node:events';
 import { step } from '../../../shared/engine/step';
 import { stateHash } from '../../../shared/engine/hash';
+import { samePlayers } from './same-players';
 import { entryLine, headerLine, LOG_FORMAT, type LogHeader } from '../../../shared/engine/log';
 import { PROTOCOL_VERSION, type BoardMsg, type Snapshot } from '../../../shared/protocol/messages';
 import type { PvState } from '../../../shared/games/pechvogel/types';
@@ -317,8 +318,7 @@ export class MirrorModel extends EventEmitter {
     const st = this.state;
     let unseen: { from: number; to: number } | undefined;
     if (st && !seamless && st.n > 0) {
-      const same = !!prev && prev.players.map((p) => p.name).join('\n') === st.players.map((p) => p.name).join('\n') && prev.n < st.n;
-      if (same) unseen = { from: prev!.n + 1, to: st.n };
+      if (prev && samePlayers(prev, st) && prev.n < st.n) unseen = { from: prev.n + 1, to: st.n };
       else if (!prev || stateHash(prev) !== stateHash(st)) unseen = { from: 0, to: st.n };
     }
     this.note(unseen ? { kind: 'synced', seamless, unseen } : { kind: 'synced', seamless });
