@@ -5,14 +5,12 @@
  * interpreter takes those native paths, the Node sandbox the plain-JS fallbacks; both must give
  * what a reference computed here from the palette, the chain order and the current rule gives.
  */
-import { LED_BUDGET_MAX_MA } from '../../hardware/power-figures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E_NATIVES } from '../../host/src/sim/espruino-e-natives';
 import { bundleForEspruino } from '../../firmware/build/espruino-bundle.js';
 import { buildData, buildDefines } from '../../firmware/build/build-firmware.js';
 import { PALETTE_LETTERS, PALETTE_RGB } from '../../firmware/src/leds/frame.js';
-import { ledIndex } from '../../hardware/led-board.js';
-import { POWER } from '../../hardware/power.js';
+import { frameBytes } from '../support/frame-bytes.js';
 import { createEspruinoSandbox } from '../../host/src/sim/espruino-sandbox.js';
 import { runOnEspruino } from '../support/run-on-espruino.js';
 
@@ -33,20 +31,8 @@ function reference(cap: number, budgetMa: number, seed: number, chainLed: number
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     letters.push(PALETTE_LETTERS[x % 20 < 10 ? 0 : x % 10]);
   }
-  // The letters are in row-major order (the text); the LEDs get them in chain order.
-  const chainLetter: string[] = [];
-  for (let y = 0; y < 8; y++) for (let xx = 0; xx < 16; xx++) chainLetter[ledIndex(xx, y)] = letters[y * 16 + xx];
-  const grb: number[] = [];
-  for (let i = 0; i < 128; i++) {
-    const [r, g, b] = PALETTE_RGB[PALETTE_LETTERS.indexOf(i === chainLed ? 'W' : chainLetter[i])].map((v) => Math.round((v * cap) / 255));
-    grb.push(g, r, b);
-  }
-  // Drive current: maPerChannelFull per 255 of every byte; over the budget, every byte scaled down.
-  // A budget above USB's limit (older firmware took any) is clamped to it: the cases with 500 and 2000 mA.
-  const budget = Math.min(budgetMa, LED_BUDGET_MAX_MA);
-  const load = (grb.reduce((a, b) => a + b, 0) * POWER.maPerChannelFull) / 255;
-  const scaled = load <= budget ? grb : grb.map((v) => Math.floor((v * budget) / load));
   const text = letters.join('');
+  const scaled = frameBytes(text, cap, budgetMa, chainLed);
   return { changed: true, again: false, grb: Buffer.from(scaled).toString('hex'), text };
 }
 

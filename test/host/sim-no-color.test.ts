@@ -34,4 +34,16 @@ describe('dicetray sim with NO_COLOR', () => {
     expect(coloured.out()).toMatch(SGR);
     expect(coloured.out()).toContain('●');
   }, 40_000);
+
+  it('shows letters too when the board is on a pty (no mirror in the process: the LEDs read back from their bytes)', async () => {
+    const dir = scratchDir();
+    const plain = cliInTerminal(['sim', '--fresh', '--storage', path.join(dir, 's.json'), '--pty', path.join(dir, 'tty')], done, { env: { NO_COLOR: '1' } });
+    await waitUntil('the sim on its pty', () => plain.out().includes('simulated board on'), 15_000);
+    plain.proc.stdin!.write('1');
+    // Seat 1 joined: its seat LED white, the start seat's blink included (its on phase).
+    const row = /^ *(?:[.dWRGBYCMO·] ){8} (?:[.dWRGBYCMO·] ){8}/gm;
+    await waitUntil('a white LED as W', () => ((plain.out().split('\x1b[H').pop() || '').match(row) || []).some((r) => r.includes('W')), 15_000);
+    expect(plain.out()).not.toContain('●');
+    expect(plain.out()).not.toMatch(SGR);
+  }, 40_000);
 });

@@ -18,7 +18,8 @@ import { RefusalClock } from '../view/refusal-clock';
 import { lostVictim, NEW_GAME_EVENT, tableRefusal } from '../view/table-text';
 import { actionText } from '../view/action-text';
 import { fitScreen } from '../view/fit-screen';
-import { GEOMETRY, ledIndex } from '../../../hardware/led-board';
+import { GEOMETRY } from '../../../hardware/led-board';
+import { grbLetters } from '../view/grb-letters';
 import { ensureBundle } from '../firmware-bundle';
 import { flashedSimBoard } from '../sim/flashed-sim-board';
 import { DEFAULT_SIM_STORAGE } from '../defaults';
@@ -73,23 +74,6 @@ const KEYMAP: Record<string, string> = {
   '1': 'S1', '2': 'S2', '3': 'S3', '4': 'S4', '5': 'S5', '6': 'S6', '7': 'S7',
   a: 'K1', s: 'K2', d: 'K3', f: 'K4', g: 'K5', h: 'K6', '\r': 'OK', '\n': 'OK', '\x7f': 'BK', '\b': 'BK',
 };
-
-/** The sim's own GRB frame as letters-free colour rows (used when no mirror runs in-process). */
-function frameRows(frame: Uint8Array): string[] {
-  const rows: string[] = [];
-  for (let y = 0; y < GEOMETRY.height; y++) {
-    let row = '';
-    for (let x = 0; x < GEOMETRY.width; x++) {
-      const i = ledIndex(x, y) * 3;
-      const g = frame[i] || 0, r = frame[i + 1] || 0, b = frame[i + 2] || 0;
-      const k = 255 / Math.max(1, r, g, b);
-      row += r + g + b ? `\x1b[38;2;${Math.round(r * k)};${Math.round(g * k)};${Math.round(b * k)}m●\x1b[0m` : '\x1b[38;5;238m·\x1b[0m';
-      row += x === 7 ? '  ' : ' ';
-    }
-    rows.push(row);
-  }
-  return rows;
-}
 
 export async function sim(opts: SimOptions, io: Output): Promise<number> {
   checkSimOptions(opts);
@@ -229,7 +213,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const title = 'dicetray · simulated board' + (exposure ? ` on ${exposure.describe}` : ' with its mirror');
     const screen = model
       ? { board: drawBoard(model.frame, GEOMETRY.width, colour), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
-      : { board: frameRows(board.frame), game: [] };
+      : { board: drawBoard(grbLetters(board.frame), GEOMETRY.width, colour), game: [] };
     const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows, process.stdout.columns);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows, colour));
   };
