@@ -11,6 +11,7 @@ export const EXIT = {
   flash: 5,
   input: 6, // an input file cannot be read or parsed (or an output file cannot be written)
   build: 7, // the firmware cannot be built for that board (pin map conflict, budget, unsupported code)
+  install: 8, // a package it needs is not installed, or Node is too old (host/bin/install-error.mjs)
   interrupted: 130, // stopped by Ctrl-C (SIGINT), as a shell reports it; what was done so far was reported
 } as const;
 

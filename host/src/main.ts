@@ -6,6 +6,7 @@ import { SCRIPT_GRAMMAR } from './script/script-grammar';
 import { DEFAULT_LOG_DIR, DEFAULT_SIM_STORAGE, DEFAULT_WEB_PORT } from './defaults';
 import { settingsTable } from './commands/config-settings';
 import { thrownStack, thrownText } from './thrown-text';
+import { installHint, missingPackage } from '../bin/install-error.mjs';
 
 /**
  * Builds the command table. Each command returns its exit code. A command's module is loaded when
@@ -20,7 +21,7 @@ function buildCli(io: Output, setCode: (c: number) => void): Command {
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()), outputError: () => {} });
   program.addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 a file cannot be read, parsed or written, 7 firmware build failed, 130 stopped by Ctrl-C.',
+    '\nExit codes: 0 ok, 1 the command found failures, 2 usage, 3 no board, 4 protocol mismatch or no dicetray firmware answering,\n5 flash failed or not verified, 6 a file cannot be read, parsed or written, 7 firmware build failed, 8 a package not installed (npm ci) or Node too old,\n130 stopped by Ctrl-C.',
   );
 
   program
@@ -254,6 +255,9 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
         return fail(e.message.replace(/^error: /, ''), EXIT.usage, `dicetray ${cmd ? cmd + ' ' : ''}--help lists the ${cmd ? 'options' : 'commands'}`);
       }
       if (e instanceof HostError) return fail(e.message, e.exitCode, e.hint);
+      // A package not installed (a command loads some only when it needs them: serialport, espruino).
+      const pkg = missingPackage(e);
+      if (pkg) return fail(`the package ${pkg} is not installed`, EXIT.install, installHint());
       // A bug of ours: say so in one line; the stack only on request.
       if (process.env.DICETRAY_DEBUG) io.err(thrownStack(e));
       return fail(`unexpected error: ${thrownText(e)}`, EXIT.failed, BUG_HINT);

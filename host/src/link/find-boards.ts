@@ -6,6 +6,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { EXIT, HostError } from '../errors';
+import { missingPackage } from '../../bin/install-error.mjs';
 
 /** USB ids of boards that run Espruino natively (the STM32 boards' USB CDC port). */
 const ESPRUINO_USB_IDS: { vendorId: string; productId: string; name: string }[] = [
@@ -52,6 +53,8 @@ export async function listPorts(): Promise<PortList> {
     const { SerialPort } = await import('serialport');
     raw = await SerialPort.list();
   } catch (e) {
+    // Not installed: said as such (main.ts), not as a machine without ports.
+    if (missingPackage(e)) throw e;
     return { ok: false, reason: `cannot enumerate ports here (${(e as Error).message})` };
   }
   return {
