@@ -21,7 +21,7 @@ export interface Series {
 export interface ConvergenceLook {
   /** What the trials are called (turns, figures). */
   xLabel?: string;
-  /** The frequency axis's name ('frequency'). */
+  /** The frequency axis's name ('relative frequency': the share of turns so far, as a probability class calls it). */
   yLabel?: string;
   width?: number;
   height?: number;
@@ -89,7 +89,7 @@ export function exactDashes(ys: number[]): string[] {
  * its label (name and exact value) beside the plot at its exact value's height.
  */
 export function convergenceSvg(title: string, series: Series[], look: ConvergenceLook = {}): string {
-  const { xLabel = 'turns', yLabel = 'frequency', width = S.width, height = S.height, colours = COLOURS } = look;
+  const { xLabel = 'turns', yLabel = 'relative frequency', width = S.width, height = S.height, colours = COLOURS } = look;
   // No title: a plot under another, named by its axis (That's Life!'s running shares).
   const lines = title ? titleLines(title, width) : [];
   let maxN = 1;

@@ -43,6 +43,8 @@ describe('convergenceSvg', () => {
     // 0 is at the bottom of the axis: its grid line is the lowest one labelled.
     const zero = Number(svg.match(/<line [^>]*y1="([\d.]+)"[^>]*\/><text[^>]*>0\.0</)![1]);
     expect(zero).toBeGreaterThan(exactY[0]);
+    // The axis says what a class calls the running share.
+    expect(svg).toMatch(/>relative frequency<\/text>/);
   });
 });
 
