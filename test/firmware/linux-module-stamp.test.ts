@@ -1,7 +1,8 @@
 /**
  * On Espruino's own Linux build: a dt.rare from another flash (its stamp names another firmware
  * hash) is not run. The board boots on default settings, says hello and `no_rare`, and answers a
- * host's snapshot ask with it (module-stamp.test.ts has the same on the simulated board).
+ * host's snapshot ask with it (module-stamp.test.ts has the same on the simulated board). A module
+ * that was used is not left behind as a global (RAM for good). Skipped without ESPRUINO_BIN.
  */
 import { describe, expect, it } from 'vitest';
 import { ensureBundle } from '../../host/src/firmware-bundle';
@@ -23,6 +24,19 @@ describe.skipIf(!BIN)('a module from another flash on the real interpreter', () 
         expect(r.msgs.find((m) => m.t === 'err')).toMatchObject({ code: 'no_rare' });
       }
       expect(p.noise.filter((l) => /Uncaught|ERROR/.test(l))).toEqual([]);
+    } finally {
+      await p.stop();
+    }
+  }, 60_000);
+
+  it('drops a module again after each use: its functions take RAM only while they run', async () => {
+    const bundle = await ensureBundle();
+    const p = await EspruinoProcess.start({ bin: BIN, code: bundle.code, storage: bundle.files });
+    try {
+      // Boot, a new game and a setting: each a load of dt.rare, which sets DT_RARE as it runs.
+      await p.request({ c: 'new', p: ['Ann', 'Ben'] } as HostCmd);
+      await p.request({ c: 'cfg', k: 'window_ms', v: 9000 } as HostCmd);
+      expect((await p.probe('print("G",typeof DT_RARE)', /G (\w+)/))[1]).toBe('undefined');
     } finally {
       await p.stop();
     }

@@ -180,6 +180,17 @@ describe('action logs across mirror restarts', () => {
     mirrorRun(dir, now, first.table.model.state as PvState, ' Tisch 1 ');
     expect(readdirSync(dir)).toHaveLength(1);
   });
+
+  it('a label of no file-name letters is "table", and a run of other characters one underscore', () => {
+    const dir = scratchDir('dt-logs-');
+    let t = 1_800_000_000_000;
+    const now = () => t;
+    // Without a name part, `results` and a mirror started again would not know the file for a log.
+    mirrorRun(dir, now, start(), '☕');
+    t += 60_000;
+    mirrorRun(dir, now, start(), 'Café  Ecke');
+    expect(readdirSync(dir).map((n) => n.replace(/^\d{8}T\d{6}Z-/, '')).sort()).toEqual(['Caf_Ecke-1.jsonl', 'table-1.jsonl']);
+  });
 });
 
 describe('a new action log', () => {

@@ -15,8 +15,9 @@ const FRAMES = readFileSync('test/fixtures/pechvogel-frames.txt', 'utf8')
 describe('grbLetters', () => {
   it('gives back every recorded frame at the default cap, at full brightness and scaled down to a budget', () => {
     expect(FRAMES.length).toBeGreaterThan(300);
-    // [brightness cap, current budget mA]: the default 32 within USB, 255 scaled down by up to ~4×.
-    for (const [cap, budget] of [[32, 312], [255, 312], [255, 150], [80, 60]]) {
+    // [brightness cap, current budget mA]: the default 32 within USB, 255 scaled down by up to ~4×,
+    // and caps so low that dim rounds to 1 of 4 or 2 of 10 (below 4 it rounds to dark, as on the board).
+    for (const [cap, budget] of [[32, 312], [255, 312], [255, 150], [80, 60], [4, 312], [10, 312]]) {
       for (const text of FRAMES) expect([cap, budget, grbLetters(Uint8Array.from(frameBytes(text, cap, budget)))]).toEqual([cap, budget, text]);
     }
   });

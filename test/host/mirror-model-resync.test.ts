@@ -208,6 +208,28 @@ describe('what the mirror did not see, at the edges', () => {
     w.snap(await played(['Cleo', 'Dev'], 3));
     expect(w.synced().unseen).toEqual({ from: 0, to: 3 });
   });
+
+  it('a game with a player more or less than the one held is another game, joined mid-way', async () => {
+    for (const [before, after] of [
+      [['Ann', 'Ben'], ['Ann', 'Ben', 'Cleo']],
+      [['Ann', 'Ben', 'Cleo'], ['Ann', 'Ben']],
+    ]) {
+      const w = watch();
+      w.snap(await played(before, 1));
+      w.h.send(hello);
+      w.snap(await played(after, 3));
+      expect([before, after, w.synced().unseen]).toEqual([before, after, { from: 0, to: 3 }]);
+    }
+  });
+
+  it('a game loaded in view mid-way (a host\'s load: a new line in sync) missed nothing', async () => {
+    const w = watch();
+    w.snap(await played(['Ann', 'Ben'], 1));
+    w.h.send({ t: 'new', n: 3 });
+    w.snap(await played(['Cleo', 'Dev'], 3));
+    expect(w.synced()).toMatchObject({ seamless: true });
+    expect(w.synced().unseen).toBeUndefined();
+  });
 });
 
 describe('a board without its set-up module (no_rare)', () => {

@@ -16,6 +16,9 @@ describe('portWords', () => {
     expect(portWords('cannot open', 'EACCES')).toBe('permission denied');
     expect(portWords('Error: Resource temporarily unavailable Cannot lock port')).toBe('port is in use by another program');
     expect(portWords('cannot open', 'EBUSY')).toBe('port is in use by another program');
+    // Either half of Linux's 'Resource temporarily unavailable Cannot lock port' alone says so too.
+    expect(portWords('Error: Cannot lock port')).toBe('port is in use by another program');
+    expect(portWords('Error: Resource temporarily unavailable, cannot open /dev/ttyACM0')).toBe('port is in use by another program');
   });
 
   it('says a port that vanished under an open handle went away, with the system text in brackets (its "Error:" dropped)', () => {

@@ -62,6 +62,9 @@ describe('dicetray results', () => {
 
     const j = await run(['results', dir, '--json'], dir);
     const o = JSON.parse(j.out);
+    // A log that does not replay: exit 1 and ok false, in JSON too.
+    expect(j.code).toBe(1);
+    expect(o.ok).toBe(false);
     expect(o.games.map((g: { log: string }) => g.log)).toEqual(['20261128T180000Z-Table_1-1.jsonl', '20261128T181500Z-Cafe-1.jsonl']);
     expect(o.games[0].scores).toEqual(a.scores);
     expect(Object.values(o.games[0].scores)).toEqual(Object.values(a.scores).sort((x, y) => (y as number) - (x as number)));
@@ -85,6 +88,10 @@ describe('dicetray results', () => {
     expect(first[8]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     const winnerRows = rows.filter((r) => /,1,yes,/.test(r));
     expect(winnerRows.length).toBe(a.winners.length + b.winners.length);
+    // With --json, stdout is the JSON alone (a program reads it), the file written all the same.
+    const jc = await run(['results', dir, '--json', '--csv', csvFile + '2'], dir);
+    expect(JSON.parse(jc.out)).toMatchObject({ ok: false, games: o.games });
+    expect(readFileSync(csvFile + '2', 'utf8')).toBe(csv);
   });
 
   it('ranks tied players alike (1, 1, 3, 3), names every winner, lists the same ending at two tables at each, and writes --csv - to stdout', async () => {
@@ -116,6 +123,8 @@ describe('dicetray results', () => {
     const c = await run(['results', dir, '--csv', '-'], dir);
     expect(c.code, c.err).toBe(0);
     expect(c.out.charCodeAt(0)).not.toBe(0xfeff);
+    // The last row ends the output: no blank line after it (a row more for `wc -l` and pipes).
+    expect(c.out).toMatch(/[^\n]\n$/);
     const rows = c.out.trim().split('\n');
     expect(rows[0]).toBe('finished,table,game,player,points,rank,won,log,local_time');
     const cells = rows.slice(1).map((row) => row.split(','));
@@ -156,5 +165,8 @@ describe('dicetray results', () => {
     const o = JSON.parse(j.out);
     expect(o.games).toHaveLength(1);
     expect(o.games[0]).toMatchObject({ table: 'Ecke', game: 'pechvogel', actions: 3, scores: { Ben: 9, Ann: 3 }, winners: ['Ben'] });
+    const t = await run(['results', logs], dir);
+    expect(t.out.split('\n').slice(0, 1)).toEqual([`${logs}: 1 game finished`]);
+    expect(t.out).toContain('  Ecke  Ben 9 · Ann 3  (Ben wins)  ');
   }, 60_000);
 });

@@ -85,4 +85,46 @@ describe('dicetray results, games seen in part', () => {
       ['20261128T181000Z-A-2.jsonl', 0, null],
     ]);
   });
+  it("finds a game's first part in its table's own unfinished log of the same players, whatever other tables logged between", async () => {
+    const dir = scratchDir('dt-results-which-');
+    const at = (acts: Action[]) => log(start(), acts).end;
+    // Table Tisch-2 (a dash in its name, as in the log's name): action 1 logged, action 2 not, the
+    // rest in a second log; table D's log, cut short, between the two.
+    writeFileSync(path.join(dir, '20261128T180000Z-Tisch-2-1.jsonl'), log(start(), benTurn.slice(0, 1)).text);
+    writeFileSync(path.join(dir, '20261128T180100Z-D-1.jsonl'), log(start(), benTurn.slice(0, 1)).text);
+    writeFileSync(path.join(dir, '20261128T180200Z-Tisch-2-2.jsonl'), log(at(benTurn.slice(0, 2)), [benTurn[2], ...annTurn]).text);
+    // Table E: the log before holds a game of other players, abandoned; this game joined at action 2.
+    const other = setupPechvogel({ players: ['Cleo', 'Dan'], start: 1 });
+    if (!other.ok) throw new Error('setup');
+    writeFileSync(path.join(dir, '20261128T180300Z-E-1.jsonl'), log(other.state as PvState, benTurn.slice(0, 1)).text);
+    writeFileSync(path.join(dir, '20261128T180400Z-E-2.jsonl'), log(at(benTurn.slice(0, 2)), [benTurn[2], ...annTurn]).text);
+    // Table F: the log before holds a game of the same players that finished (5 the only marker
+    // left: over after 3 actions); the next game joined at action 4.
+    const short = start();
+    short.middle = [0, 0, 1, 0, 0];
+    writeFileSync(path.join(dir, '20261128T180500Z-F-1.jsonl'), log(short, benTurn).text);
+    writeFileSync(path.join(dir, '20261128T180600Z-F-2.jsonl'), log(at([...benTurn, annTurn[0]]), annTurn.slice(1)).text);
+    // Table G: a mirror that came at the end only: a log of the final state, no action.
+    writeFileSync(path.join(dir, '20261128T180700Z-G-1.jsonl'), headerLine({ log: LOG_FORMAT, game: 'pechvogel', state: at([...benTurn, ...annTurn]) }) + '\n');
+
+    const o = JSON.parse((await run(['results', dir, '--json'], dir)).out);
+    expect(o.games[0].table).toBe('Tisch-2');
+    expect(o.games.map((x: { log: string; joined: number; earlier: string | null; unseen: unknown }) => [x.log, x.joined, x.earlier, x.unseen])).toEqual([
+      ['20261128T180200Z-Tisch-2-2.jsonl', 2, '20261128T180000Z-Tisch-2-1.jsonl', { from: 2, to: 2 }],
+      ['20261128T180400Z-E-2.jsonl', 2, null, { from: 1, to: 2 }],
+      ['20261128T180500Z-F-1.jsonl', 0, null, null],
+      ['20261128T180600Z-F-2.jsonl', 4, null, { from: 1, to: 4 }],
+      ['20261128T180700Z-G-1.jsonl', 6, null, { from: 1, to: 6 }],
+    ]);
+    const t = await run(['results', dir], dir);
+    const seen = t.out.split('\n').filter((l) => l.startsWith('    seen in part: '));
+    expect(seen).toEqual([
+      "    seen in part: action 1 in 20261128T180000Z-Tisch-2-1.jsonl, action 2 not mirrored, actions 3–6 in this log; the points are the board's own",
+      "    seen in part: actions 1–2 not mirrored, actions 3–6 in this log; the points are the board's own",
+      "    seen in part: actions 1–4 not mirrored, actions 5–6 in this log; the points are the board's own",
+      "    seen in part: actions 1–6 not mirrored, this log holds its end only; the points are the board's own",
+    ]);
+    // D-1 and E-1 end before their games did; Tisch-2-1 is named on Tisch-2-2's line instead.
+    expect(t.out.split('\n')[0]).toBe(`${dir}: 5 games finished (2 more logs end before their games did)`);
+  });
 });

@@ -15,8 +15,9 @@ describe('escapes in a quoted key of an expect path', () => {
     writeFileSync(
       f,
       [
-        'new "Ann\\\\" "Bo \\"B\\"" seed=1',
-        'expect state players."Ann\\\\".markers=[] players."Bo \\"B\\"".frustrations=0 active="Ann\\\\"',
+        'new "Ann\\\\" "Bo \\"B\\"" "Dr. \\"C\\"" seed=1',
+        // A dot and an escaped quote in one key: the dot is the name's, not a step of the path.
+        'expect state players."Ann\\\\".markers=[] players."Bo \\"B\\"".frustrations=0 players."Dr. \\"C\\"".markers=[] active="Ann\\\\"',
         '',
       ].join('\n'),
     );
@@ -28,9 +29,10 @@ describe('escapes in a quoted key of an expect path', () => {
 
   it('a missing quoted key is named as it is written', async () => {
     const f = path.join(scratchDir('dt-script-path-escapes-'), 'missing.table');
-    writeFileSync(f, 'new "Ann\\\\" Ben seed=1\nexpect state players."Cleo \\"C\\"".markers=[]\n');
+    // Each name that needs quotes in a path has them in the message: a backslash, a dot, a quote.
+    writeFileSync(f, 'new "Ann\\\\" "Dr.B" "Bo\\"B\\"" seed=1\nexpect state players."Cleo \\"C\\"".markers=[]\n');
     const r = await cli(['script', f]);
     expect(r.code).toBe(1);
-    expect(r.err.join('\n')).toContain('players."Cleo \\"C\\"": no such key (players has "Ann\\\\", Ben)');
+    expect(r.err.join('\n')).toContain('players."Cleo \\"C\\"": no such key (players has "Ann\\\\", "Dr.B", "Bo\\"B\\"")');
   });
 });

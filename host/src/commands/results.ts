@@ -88,7 +88,8 @@ function scan(dir: string): Scan {
     const joined = read.state.n - r.applied;
     // Joined mid-way: the table's log before holds the start when it stops short of this one in a
     // game of the same players (a mirror restarted, a cable pulled while the table played on).
-    const earlier = joined > 0 && prev && out.unfinished[out.unfinished.length - 1] === prev.name && prev.state.n < joined && samePlayers(prev.state, read.state) ? prev : null;
+    // Other tables' logs may lie between the two: a league night's tables log side by side.
+    const earlier = joined > 0 && prev && out.unfinished.indexOf(prev.name) >= 0 && prev.state.n < joined && samePlayers(prev.state, read.state) ? prev : null;
     const unseen = joined > 0 ? { from: earlier ? earlier.state.n + 1 : 1, to: joined } : null;
     const fs = view.final_scores;
     const scores: Record<string, number> = {};

@@ -10,9 +10,3 @@ export function safeName(label: string): string {
 export function stamp(t: number): string {
   return new Date(t).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
-
-/** The instant a log's name stamp says (ms since 1970), or NaN. */
-export function stampTime(s: string): number {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(s);
-  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : NaN;
-}
