@@ -41,6 +41,11 @@ export interface WebServer {
   url: string;
   /** Listening on every interface: the page's address on each network this computer is on (the wall screen's browser is another machine). */
   lanUrls: string[];
+  /**
+   * Live feeds open now: one per page showing the tables. A page that left (reloaded, closed) has
+   * none kept for it: a kiosk browser that reloads every hour ran days on the same mirror.
+   */
+  feeds(): number;
   close(): Promise<void>;
 }
 
@@ -317,6 +322,7 @@ export function startWebServer(tables: TableMirror[], opts: WebOptions): Promise
       resolve({
         url: `http://${everywhere ? '127.0.0.1' : host}:${a.port}/`,
         lanUrls: everywhere ? lanUrls(a.port) : [],
+        feeds: () => clients.size,
         close: () =>
           new Promise<void>((done) => {
             clearInterval(idleTimer);
