@@ -59,9 +59,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function liveMirror(silenceMs = Infinity): Promise<{ port: QuietPort; notes: TableNote[] }> {
+/** `dateClock`: the mirror's clock is Date.now(), which vi.setSystemTime moves without running timers (a process that stood still). */
+async function liveMirror(silenceMs = Infinity, dateClock = false): Promise<{ port: QuietPort; notes: TableNote[] }> {
   const port = new QuietPort();
-  mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs });
+  mirror = new TableMirror('T', port, { helloTimeoutMs: 5000, helloRetryMs: 1000, silenceMs, now: dateClock ? () => Date.now() : undefined });
   const notes: TableNote[] = [];
   mirror.on('note', (n: TableNote) => notes.push(n));
   const started = mirror.start();
@@ -239,6 +240,31 @@ describe('the mirror after its first hello', () => {
     expect(silent).toHaveLength(1);
     expect(silent[0].quietMs).toBeGreaterThanOrEqual(6000);
     expect(silent[0].quietMs).toBeLessThan(6050);
+  });
+
+  it('does not drop a board for the time the mirror itself stood still (a stopped or starved process)', async () => {
+    const { port, notes } = await liveMirror(6000, true);
+    port.written = '';
+    // Frozen for 8 s before the first live tick (due at 2 s): it runs 8 s late, before the lines
+    // the board sent meanwhile are read.
+    vi.setSystemTime(Date.now() + 8000);
+    vi.advanceTimersByTime(2000);
+    expect(notes.filter((n) => n.ev === 'silent')).toHaveLength(0);
+    expect(port.written).toContain('{"c":"leds","on":true}'); // asked at once
+    port.line({ t: 'leds', f: 'W'.repeat(128), s: 2 });
+    vi.advanceTimersByTime(5000);
+    expect(mirror!.status).toBe('live');
+    expect(notes.filter((n) => n.ev === 'silent')).toHaveLength(0);
+  });
+
+  it('after such a stall still drops a board that stays quiet, two thirds of the silence later', async () => {
+    const { notes } = await liveMirror(6000, true);
+    vi.setSystemTime(Date.now() + 8000);
+    vi.advanceTimersByTime(2000);
+    vi.advanceTimersByTime(3900);
+    expect(notes.filter((n) => n.ev === 'silent')).toHaveLength(0);
+    vi.advanceTimersByTime(200);
+    expect(notes.filter((n) => n.ev === 'silent')).toHaveLength(1);
   });
 
   it('passes on an LED frame once, and the same frame again after the board restarted', async () => {

@@ -92,6 +92,14 @@ export class TableMirror extends EventEmitter {
   private silenceMs: number;
   private ledsLink: boolean;
   private liveTimer: NodeJS.Timeout | null = null;
+  /**
+   * When the live tick is due, and since when the board's quiet counts after a tick that ran a
+   * third of the silence late or more: then the mirror itself stood still (a stopped or starved
+   * process, a long task on its event loop), and what the board sent meanwhile is still unread,
+   * not missing. (A computer asleep does not count: the host clock stands still with it.)
+   */
+  private liveDue = 0;
+  private stallEnd = 0;
   /** The last LED frame passed on: a frame sent again (asked for by the liveness probe) is not news. */
   private lastLeds = '';
   private stillTryingMs: number;
@@ -214,7 +222,10 @@ export class TableMirror extends EventEmitter {
     if (this.status !== 'live') return;
     this.model.retry();
     const third = this.silenceMs / 3;
-    const quiet = this.now() - this.lastMsgAt;
+    const now = this.now();
+    // Late by a third or more: judged as a third of quiet (asked now, a third later again), not dropped.
+    if (now - this.liveDue >= third) this.stallEnd = now - third;
+    const quiet = now - Math.max(this.lastMsgAt, this.stallEnd);
     if (quiet >= this.silenceMs) {
       this.note({ ev: 'silent', quietMs: quiet, text: `${this.stream.spec.name} sent nothing for ${Math.round(quiet / 1000)} s although asked` });
       this.stream.reconnect(`no answer for ${Math.round(quiet / 1000)} s`);
@@ -224,7 +235,12 @@ export class TableMirror extends EventEmitter {
     // packet) may have turned the frames off, and the screens' LED board would lag by a third.
     if (quiet >= third) this.link.send(this.ledsLink ? { c: 'leds', on: true } : { c: 'leds' });
     // The next third since the last message: a fixed interval dropped a board up to a third late.
-    this.liveTimer = setTimeout(() => this.liveTick(), Math.max(1, Math.ceil(third - (quiet % third))));
+    this.liveAfter(Math.max(1, Math.ceil(third - (quiet % third))));
+  }
+
+  private liveAfter(ms: number): void {
+    this.liveDue = this.now() + ms;
+    this.liveTimer = setTimeout(() => this.liveTick(), ms);
   }
 
   private onOpen(): void {
@@ -336,7 +352,7 @@ export class TableMirror extends EventEmitter {
     this.setStatus('live');
     this.lastLeds = '';
     this.clearLive();
-    if (this.silenceMs < Infinity) this.liveTimer = setTimeout(() => this.liveTick(), this.silenceMs / 3);
+    if (this.silenceMs < Infinity) this.liveAfter(this.silenceMs / 3);
     // Sequence numbers restart with every hello; the model resyncs from a snapshot.
     this.model.handle(m);
     if (this.ledsLink) this.link.send({ c: 'leds', on: true });
