@@ -35,9 +35,12 @@ describe('dicetray sim with NO_COLOR', () => {
     expect(coloured.out()).toContain('●');
   }, 40_000);
 
-  it('shows letters too when the board is on a pty (no mirror in the process: the LEDs read back from their bytes)', async () => {
+  it.each([
+    ['the LEDs read back from their bytes', []],
+    ['the Linux build: its frames from its link', ['--linux']],
+  ])('shows letters too when the board is on a pty (no mirror in the process: %s)', async (_what, extra) => {
     const dir = scratchDir();
-    const plain = cliInTerminal(['sim', '--fresh', '--storage', path.join(dir, 's.json'), '--pty', path.join(dir, 'tty')], done, { env: { NO_COLOR: '1' } });
+    const plain = cliInTerminal(['sim', '--fresh', '--storage', path.join(dir, 's.json'), '--pty', path.join(dir, 'tty'), ...extra], done, { env: { NO_COLOR: '1' } });
     await waitUntil('the sim on its pty', () => plain.out().includes('simulated board on'), 15_000);
     plain.proc.stdin!.write('1');
     // Seat 1 joined: its seat LED white, the start seat's blink included (its on phase).
