@@ -2,6 +2,8 @@
  * Exit codes are part of the interface (the README's exit-code table, under "Table scripts"); every failure the user
  * can cause is a HostError with one of them and a hint.
  */
+import { EXIT_INSTALL } from '../bin/install-error.mjs';
+
 export const EXIT = {
   ok: 0,
   failed: 1, // the command ran and found failures (scenarios failed, replay broke)
@@ -11,7 +13,7 @@ export const EXIT = {
   flash: 5,
   input: 6, // an input file cannot be read or parsed (or an output file cannot be written)
   build: 7, // the firmware cannot be built for that board (pin map conflict, budget, unsupported code)
-  install: 8, // a package it needs is not installed, or Node is too old (host/bin/install-error.mjs)
+  install: EXIT_INSTALL, // 8: a package it needs is not installed, or Node is too old (said before tsx runs, so defined there)
   interrupted: 130, // stopped by Ctrl-C (SIGINT), as a shell reports it; what was done so far was reported
 } as const;
 

@@ -214,7 +214,7 @@ export async function sim(opts: SimOptions, io: Output): Promise<number> {
     const screen = model
       ? { board: drawBoard(model.frame, GEOMETRY.width, colour), game: describeGame(model.state, model.ui, hostNow(), { setup: model.setup, odds: !!opts.odds, refusalSince: model.ui ? refusal.since(model.ui) : undefined, selfTest: model.selfTest }) }
       : // The LEDs' bytes; the Linux build has none: its frames, which it sends over the link.
-        { board: drawBoard(board.frame.length ? grbLetters(board.frame) : watched ? watched.frame : '', GEOMETRY.width, colour), game: [] };
+        { board: drawBoard(grbLetters(board.frame) || (watched ? watched.frame : ''), GEOMETRY.width, colour), game: [] };
     const parts = simScreenParts({ title, board: screen.board, game: screen.game, events, long }, process.stdout.rows, process.stdout.columns);
     process.stdout.write(fitScreen(parts, process.stdout.columns, process.stdout.rows, colour));
   };

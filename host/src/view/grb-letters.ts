@@ -46,17 +46,18 @@ export function grbLetters(grb: Uint8Array): string {
   return out;
 }
 
+/** The coloured palette entries (not the greys), each channel 0..1. */
+const HUES = PALETTE_RGB.map((p, k) => ({ letter: PALETTE_LETTERS[k], rgb: p.map((v) => v / 255) })).filter((h) => !(h.rgb[0] === h.rgb[1] && h.rgb[1] === h.rgb[2]));
+
 /** The coloured palette letter nearest to a hue given at full scale (0..1 a channel). */
 function nearestHue(r: number, g: number, b: number): string {
-  let best = 'W';
+  let best = HUES[0].letter;
   let bestD = Infinity;
-  for (let k = 0; k < PALETTE_LETTERS.length; k++) {
-    const p = PALETTE_RGB[k];
-    if (p[0] === p[1] && p[1] === p[2]) continue;
-    const d = (p[0] / 255 - r) ** 2 + (p[1] / 255 - g) ** 2 + (p[2] / 255 - b) ** 2;
+  for (const h of HUES) {
+    const d = (h.rgb[0] - r) ** 2 + (h.rgb[1] - g) ** 2 + (h.rgb[2] - b) ** 2;
     if (d < bestD) {
       bestD = d;
-      best = PALETTE_LETTERS[k];
+      best = h.letter;
     }
   }
   return best;
